@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Folio",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "folio", targets: ["folio"]),
+        .library(name: "FolioKit", targets: ["FolioKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCMark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // Turns the repository's Templates/ (the default theme) into Swift source, so the theme lives inside the binary.
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(
+            name: "EmbedDefaultTheme",
+            capability: .buildTool(),
+            dependencies: ["ThemeEmbedder"]
+        ),
+        .target(
+            name: "FolioKit",
+            dependencies: [
+                "CCMark",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedDefaultTheme"]
+        ),
+        .executableTarget(
+            name: "folio",
+            dependencies: [
+                "FolioKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FolioKitTests", dependencies: ["FolioKit"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioKit"]),
+    ]
+)

@@ -1,0 +1,33 @@
+import Foundation
+
+/// What `folio build` prints: one summary line, or the whole result as JSON for CI.
+public struct BuildReport {
+    public let result: SiteBuilder.Result
+    public let output: String
+
+    public init(result: SiteBuilder.Result, output: String) {
+        self.result = result
+        self.output = output
+    }
+
+    public var summaryLine: String {
+        let s = result.summary
+        if result.published {
+            return "Built \(s.pages) pages (\(s.sections) sections, \(s.views) views) in \(String(format: "%.2f", s.seconds)) s → \(output)/"
+        }
+        let errors = result.diagnostics.filter { $0.severity == .error }.count
+        let warnings = result.diagnostics.count - errors
+        return "Build failed: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"); \(output)/ left as it was"
+    }
+
+    public var json: String {
+        let s = result.summary
+        let diagnostics = result.diagnostics.map { d in
+            "{\"path\": \(ModelJSON.quote(d.path)), \"line\": \(d.line), \"column\": \(d.column), "
+                + "\"severity\": \"\(d.severity.rawValue)\", \"message\": \(ModelJSON.quote(d.message))}"
+        }
+        return "{\"published\": \(result.published), \"diagnostics\": [\(diagnostics.joined(separator: ", "))], "
+            + "\"summary\": {\"pages\": \(s.pages), \"sections\": \(s.sections), \"views\": \(s.views), \"files\": \(s.files), "
+            + "\"seconds\": \(String(format: "%.3f", s.seconds))}}"
+    }
+}

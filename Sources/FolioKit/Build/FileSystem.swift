@@ -1,0 +1,58 @@
+import Foundation
+
+/// The few file-system questions the commands ask before they start.
+public enum FileSystem {
+    public static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+
+    public static func isFile(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && !directory.boolValue
+    }
+}
+
+/// Finds the content folder a page belongs to: the nearest folder above it holding `site.yml`.
+public enum PageLocator {
+    public struct Located: Sendable {
+        public var content: String
+        public var sourcePath: String
+        public var displayPath: String
+    }
+
+    public struct NotFound: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func locate(_ page: String, content: String?) throws -> Located {
+        let pageURL = URL(fileURLWithPath: page).standardizedFileURL
+        var folder: URL
+        if let content {
+            folder = URL(fileURLWithPath: content).standardizedFileURL
+        } else {
+            folder = pageURL.deletingLastPathComponent()
+            while !FileSystem.isFile(folder.appendingPathComponent("site.yml").path) {
+                let up = folder.deletingLastPathComponent()
+                if up.path == folder.path {
+                    folder = pageURL.deletingLastPathComponent()
+                    break
+                }
+                folder = up
+            }
+        }
+        let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        guard pageURL.path.hasPrefix(prefix) else {
+            throw NotFound(description: "\(page) is not inside the content folder \(folder.path)")
+        }
+        let sourcePath = String(pageURL.path.dropFirst(prefix.count))
+        let contentArgument = content ?? relativeToWorkingDirectory(folder.path)
+        return Located(content: contentArgument, sourcePath: sourcePath, displayPath: FileTree.display(contentArgument, sourcePath))
+    }
+
+    private static func relativeToWorkingDirectory(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        if path == cwd { return "." }
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    }
+}

@@ -1,0 +1,131 @@
+/// Splits a page into front matter and Markdown, and types the front matter's keys.
+enum FrontMatterParser {
+    struct Split {
+        var yaml: String?
+        var body: String
+        /// Lines before the body: the front matter and its fences.
+        var bodyLineOffset: Int
+    }
+
+    /// Front matter is YAML between `---` lines at the very top of the file.
+    static func split(_ text: String, path: String, diagnostics: inout [Diagnostic]) -> Split {
+        guard text.hasPrefix("---\n") || text.hasPrefix("---\r\n") else {
+            return Split(yaml: nil, body: text, bodyLineOffset: 0)
+        }
+        var line = 1
+        var index = text.index(after: text.firstIndex(of: "\n")!)
+        let yamlStart = index
+        while index < text.endIndex {
+            line += 1
+            let end = text[index...].firstIndex(of: "\n") ?? text.endIndex
+            var content = text[index..<end]
+            if content.last == "\r" { content = content.dropLast() }
+            if content == "---" || content == "..." {
+                let bodyStart = end < text.endIndex ? text.index(after: end) : end
+                return Split(yaml: String(text[yamlStart..<index]), body: String(text[bodyStart...]), bodyLineOffset: line)
+            }
+            index = end < text.endIndex ? text.index(after: end) : end
+        }
+        diagnostics.append(.error("front matter is not closed: add a line '---' after it", at: path))
+        return Split(yaml: nil, body: text, bodyLineOffset: 0)
+    }
+
+    static func parse(_ yaml: String, path: String, diagnostics: inout [Diagnostic]) -> FrontMatter {
+        var front = FrontMatter()
+        guard let document = YAMLDocument.parse(yaml, path: path, lineOffset: 1, diagnostics: &diagnostics) else {
+            return front
+        }
+        for entry in document.entries {
+            front.positions[entry.key] = .init(line: entry.line, column: entry.column)
+            switch entry.key {
+            case "title": front.title = document.string(entry, &diagnostics)
+            case "description": front.description = document.string(entry, &diagnostics)
+            case "date":
+                guard let date = document.string(entry, &diagnostics) else { break }
+                if DateCheck.isValid(date) {
+                    front.date = date
+                } else {
+                    diagnostics.append(document.error("'date' must be YYYY-MM-DD or an ISO 8601 date and time, not '\(date)'", entry))
+                }
+            case "draft": front.draft = document.bool(entry, &diagnostics) ?? false
+            case "layout": front.layout = document.string(entry, &diagnostics) ?? "default"
+            case "view":
+                guard let text = document.string(entry, &diagnostics) else { break }
+                if let view = ViewSpec(parsing: text) {
+                    front.view = view
+                } else {
+                    let known = ViewSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                    diagnostics.append(document.error("'view' must be one of \(known), or a nesting like 'tabs > paged'; not '\(text)'", entry))
+                }
+            case "sectionLevel": front.sectionLevel = document.int(entry, in: 1...6, &diagnostics)
+            case "segments":
+                guard let labels = document.strings(entry, &diagnostics) else { break }
+                if labels.count == 2 {
+                    front.segments = labels
+                } else {
+                    diagnostics.append(document.error("'segments' must be a list of two labels, like [Pages, All]", entry))
+                }
+            case "transition":
+                guard let text = document.string(entry, &diagnostics) else { break }
+                if let transition = FrontMatter.Transition(rawValue: text) {
+                    front.transition = transition
+                } else {
+                    diagnostics.append(document.error("'transition' must be 'scroll' or 'fade', not '\(text)'", entry))
+                }
+            case "tabGroup": front.tabGroup = document.string(entry, &diagnostics)
+            case "container": front.container = document.string(entry, &diagnostics)
+            case "appearance":
+                if case .mapping = entry.node {
+                    front.appearance = YAMLDocument.value(entry.node)
+                } else {
+                    diagnostics.append(document.error("'appearance' must be a mapping of components to properties", entry))
+                }
+            case "tags": front.tags = document.strings(entry, &diagnostics) ?? []
+            case "weight": front.weight = document.int(entry, &diagnostics)
+            case "slug":
+                guard let slug = document.string(entry, &diagnostics) else { break }
+                if slug.isEmpty || slug.contains("/") || slug == "." || slug == ".." {
+                    diagnostics.append(document.error("'slug' must be one URL segment without '/', not '\(slug)'", entry))
+                } else {
+                    front.slug = slug
+                }
+            default:
+                front.params.append((entry.key, YAMLDocument.value(entry.node)))
+            }
+        }
+        return front
+    }
+}
+
+/// `YYYY-MM-DD`, or ISO 8601 with a time: `2024-05-01T09:30`, `…:00Z`, `…+02:00`.
+enum DateCheck {
+    static func isValid(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func digits(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[range] {
+                guard byte >= 48 && byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard bytes.count >= 10, digits(0..<4) != nil, bytes[4] == 45, bytes[7] == 45,
+            let month = digits(5..<7), (1...12).contains(month), let day = digits(8..<10), (1...31).contains(day)
+        else { return false }
+        if bytes.count == 10 { return true }
+        guard bytes[10] == 84 || bytes[10] == 32, let hour = digits(11..<13), hour < 24, bytes.count >= 16, bytes[13] == 58,
+            let minute = digits(14..<16), minute < 60
+        else { return false }
+        var rest = bytes[16...]
+        if rest.first == 58 {
+            guard let second = digits(17..<19), second <= 60 else { return false }
+            rest = bytes[19...]
+            if rest.first == 46 { rest = rest.dropFirst().drop { $0 >= 48 && $0 <= 57 } }
+        }
+        if rest.isEmpty || Array(rest) == [90] { return true }
+        let zone = Array(rest)
+        return zone.count == 6 && (zone[0] == 43 || zone[0] == 45) && zone[3] == 58
+            && zone[1...2].allSatisfy { $0 >= 48 && $0 <= 57 } && zone[4...5].allSatisfy { $0 >= 48 && $0 <= 57 }
+    }
+}

@@ -1,0 +1,41 @@
+import Dispatch
+
+extension Array where Element: Sendable {
+    /// Maps on every core, keeping order. Work items are independent pages, so nothing is shared but the input.
+    func parallelMap<T>(_ transform: @Sendable (Element) -> T) -> [T] {
+        guard count > 1 else { return map(transform) }
+        let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let box = UnsafeSendable(results)
+        let input = self
+        let chunk = Swift.max(1, count / (ProcessInfoCores.count * 8))
+        let chunks = (count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { part in
+            let start = part * chunk
+            for index in start..<Swift.min(start + chunk, input.count) {
+                box.value[index] = transform(input[index])
+            }
+        }
+        return results.map { $0! }
+    }
+}
+
+private struct UnsafeSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+enum ProcessInfoCores {
+    static let count: Int = {
+        #if canImport(Glibc)
+        return Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #else
+        return 4
+        #endif
+    }()
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,55 @@
+/// Reads `site.yml`, reporting every wrong value at its own position.
+enum SiteConfigParser {
+    static func parse(_ text: String, path: String, diagnostics: inout [Diagnostic]) -> SiteConfig {
+        var config = SiteConfig()
+        guard let document = YAMLDocument.parse(text, path: path, diagnostics: &diagnostics) else { return config }
+        var sawTitle = false
+        for entry in document.entries {
+            switch entry.key {
+            case "title":
+                config.title = document.string(entry, &diagnostics) ?? ""
+                sawTitle = true
+            case "baseURL":
+                guard let url = document.string(entry, &diagnostics) else { break }
+                if LinkPolicy.isDangerous(url, isImage: false) {
+                    diagnostics.append(document.error("'baseURL' must be an http(s) URL or a path like /project/", entry))
+                } else {
+                    config.baseURL = url
+                }
+            case "language": config.language = document.string(entry, &diagnostics) ?? "en"
+            case "description": config.description = document.string(entry, &diagnostics)
+            case "author": config.author = document.string(entry, &diagnostics)
+            case "sectionLevel": config.sectionLevel = document.int(entry, in: 1...6, &diagnostics) ?? 2
+            case "unsafeHTML": config.unsafeHTML = document.bool(entry, &diagnostics) ?? false
+            case "nav": config.nav = nav(entry, document, &diagnostics)
+            default: config.params.append((entry.key, YAMLDocument.value(entry.node)))
+            }
+        }
+        if !sawTitle {
+            diagnostics.append(.error("site.yml has no 'title': add a line like 'title: My Site'", at: path))
+        }
+        return config
+    }
+
+    private static func nav(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> [SiteConfig.NavItem]? {
+        guard case .sequence(let sequence) = entry.node else {
+            diagnostics.append(document.error("'nav' must be a list of {title, url}", entry))
+            return nil
+        }
+        var items: [SiteConfig.NavItem] = []
+        for item in sequence {
+            guard case .mapping(let mapping) = item, let title = mapping["title"]?.string, let url = mapping["url"]?.string else {
+                diagnostics.append(.error("each 'nav' item needs a 'title' and a 'url'", at: document.path,
+                    line: item.mark?.line ?? entry.line, column: item.mark?.column ?? entry.column))
+                continue
+            }
+            if LinkPolicy.isDangerous(url, isImage: false) {
+                diagnostics.append(.error("'nav' url '\(url)' uses a scheme Folio never emits", at: document.path,
+                    line: item.mark?.line ?? entry.line, column: item.mark?.column ?? entry.column))
+                continue
+            }
+            items.append(.init(title: title, url: url))
+        }
+        return items
+    }
+}

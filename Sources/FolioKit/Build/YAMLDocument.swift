@@ -1,0 +1,126 @@
+import Yams
+
+/// A YAML mapping read with positions, so every value can be reported at its own `line:col`.
+struct YAMLDocument {
+    /// A value and where it stands in its file.
+    struct Entry {
+        var key: String
+        var node: Node
+        var keyLine: Int
+        var keyColumn: Int
+        var line: Int
+        var column: Int
+    }
+
+    var entries: [Entry]
+    let path: String
+    let lineOffset: Int
+
+    /// Parses `text` (which starts `lineOffset` lines into the file at `path`); nil after reporting a syntax error.
+    static func parse(_ text: String, path: String, lineOffset: Int = 0, diagnostics: inout [Diagnostic]) -> YAMLDocument? {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            diagnostics.append(Self.diagnostic(for: error, path: path, lineOffset: lineOffset))
+            return nil
+        } catch {
+            diagnostics.append(.error("invalid YAML: \(error)", at: path, line: lineOffset + 1))
+            return nil
+        }
+        guard let node else { return YAMLDocument(entries: [], path: path, lineOffset: lineOffset) }
+        guard case .mapping(let mapping) = node else {
+            let mark = node.mark
+            diagnostics.append(.error("expected a mapping of `key: value` lines", at: path,
+                line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1))
+            return nil
+        }
+        var entries: [Entry] = []
+        for (key, value) in mapping {
+            entries.append(Entry(
+                key: key.string ?? "",
+                node: value,
+                keyLine: (key.mark?.line ?? 1) + lineOffset, keyColumn: key.mark?.column ?? 1,
+                line: (value.mark?.line ?? key.mark?.line ?? 1) + lineOffset,
+                column: value.mark?.column ?? key.mark?.column ?? 1))
+        }
+        return YAMLDocument(entries: entries, path: path, lineOffset: lineOffset)
+    }
+
+    private static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            return .error("invalid YAML: \(detail)", at: path, line: mark.line + lineOffset, column: mark.column)
+        default:
+            return .error("invalid YAML: \(error)", at: path, line: lineOffset + 1)
+        }
+    }
+
+    // MARK: Typed readers: each reports a wrong type at the value's position.
+
+    func position(_ entry: Entry) -> (line: Int, column: Int) { (entry.line, entry.column) }
+
+    func error(_ message: String, _ entry: Entry) -> Diagnostic {
+        .error(message, at: path, line: entry.line, column: entry.column)
+    }
+
+    func string(_ entry: Entry, _ diagnostics: inout [Diagnostic]) -> String? {
+        guard case .scalar(let scalar) = entry.node else {
+            diagnostics.append(error("'\(entry.key)' must be text", entry))
+            return nil
+        }
+        return scalar.string
+    }
+
+    func bool(_ entry: Entry, _ diagnostics: inout [Diagnostic]) -> Bool? {
+        if case .scalar = entry.node, let value = entry.node.bool { return value }
+        diagnostics.append(error("'\(entry.key)' must be true or false, not '\(entry.node.string ?? "a list or mapping")'", entry))
+        return nil
+    }
+
+    func int(_ entry: Entry, in range: ClosedRange<Int>? = nil, _ diagnostics: inout [Diagnostic]) -> Int? {
+        if case .scalar = entry.node, let value = entry.node.int, range?.contains(value) ?? true { return value }
+        let expected = range.map { "a whole number from \($0.lowerBound) to \($0.upperBound)" } ?? "a whole number"
+        diagnostics.append(error("'\(entry.key)' must be \(expected), not '\(entry.node.string ?? "a list or mapping")'", entry))
+        return nil
+    }
+
+    func strings(_ entry: Entry, _ diagnostics: inout [Diagnostic]) -> [String]? {
+        if case .scalar(let scalar) = entry.node { return [scalar.string] }
+        guard case .sequence(let sequence) = entry.node else {
+            diagnostics.append(error("'\(entry.key)' must be a list of text", entry))
+            return nil
+        }
+        var values: [String] = []
+        for item in sequence {
+            guard case .scalar(let scalar) = item else {
+                diagnostics.append(.error("'\(entry.key)' must be a list of text", at: path,
+                    line: (item.mark?.line ?? 1) + lineOffset, column: item.mark?.column ?? 1))
+                return nil
+            }
+            values.append(scalar.string)
+        }
+        return values
+    }
+
+    static func value(_ node: Node) -> YAMLValue {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .plain {
+                if scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null" { return .null }
+                if let bool = node.bool { return .bool(bool) }
+                if let int = node.int { return .int(int) }
+                if let double = node.float { return .double(double) }
+            }
+            return .string(scalar.string)
+        case .sequence(let sequence):
+            return .list(sequence.map(value))
+        case .mapping(let mapping):
+            return .mapping(mapping.map { (key: $0.key.string ?? "", value: value($0.value)) })
+        case .alias:
+            return .null
+        }
+    }
+}

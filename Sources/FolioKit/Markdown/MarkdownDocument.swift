@@ -1,0 +1,154 @@
+import CCMark
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A cmark document: every call into the C library goes through this file.
+/// Nodes borrow from the document, so use them only while the document is alive.
+final class MarkdownDocument {
+    private let root: OpaquePointer
+    private let renderOptions: Int32
+
+    /// Parses `text` with smart punctuation; `unsafeHTML` keeps raw HTML when rendering.
+    init(parsing text: String, unsafeHTML: Bool) {
+        var text = text
+        let document = text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_SMART)
+            }
+        }
+        root = document!
+        renderOptions = unsafeHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+    }
+
+    deinit { cmark_node_free(root) }
+
+    /// The top-level blocks, in document order.
+    var blocks: [MarkdownNode] { MarkdownNode(root).children }
+
+    /// Every node below the document, depth first, entering each once.
+    func forEachNode(_ body: (MarkdownNode) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) {
+                body(MarkdownNode(node))
+            }
+        }
+    }
+
+    /// cmark's own HTML for `node` and its subtree.
+    func html(_ node: MarkdownNode) -> String {
+        guard let chars = cmark_render_html(node.pointer, renderOptions) else { return "" }
+        defer { free(chars) }
+        return String(cString: chars)
+    }
+}
+
+/// One cmark node, a thin view over the C pointer.
+struct MarkdownNode {
+    enum Kind {
+        case paragraph, heading, list, item, codeBlock, htmlBlock, blockQuote, thematicBreak
+        case text, code, softBreak, lineBreak, htmlInline, link, image, emphasis, strong, other
+    }
+
+    fileprivate let pointer: OpaquePointer
+
+    fileprivate init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+    var kind: Kind {
+        switch cmark_node_get_type(pointer) {
+        case CMARK_NODE_PARAGRAPH: .paragraph
+        case CMARK_NODE_HEADING: .heading
+        case CMARK_NODE_LIST: .list
+        case CMARK_NODE_ITEM: .item
+        case CMARK_NODE_CODE_BLOCK: .codeBlock
+        case CMARK_NODE_HTML_BLOCK: .htmlBlock
+        case CMARK_NODE_BLOCK_QUOTE: .blockQuote
+        case CMARK_NODE_THEMATIC_BREAK: .thematicBreak
+        case CMARK_NODE_TEXT: .text
+        case CMARK_NODE_CODE: .code
+        case CMARK_NODE_SOFTBREAK: .softBreak
+        case CMARK_NODE_LINEBREAK: .lineBreak
+        case CMARK_NODE_HTML_INLINE: .htmlInline
+        case CMARK_NODE_LINK: .link
+        case CMARK_NODE_IMAGE: .image
+        case CMARK_NODE_EMPH: .emphasis
+        case CMARK_NODE_STRONG: .strong
+        default: .other
+        }
+    }
+
+    var children: [MarkdownNode] {
+        var result: [MarkdownNode] = []
+        var child = cmark_node_first_child(pointer)
+        while let node = child {
+            result.append(MarkdownNode(node))
+            child = cmark_node_next(node)
+        }
+        return result
+    }
+
+    var lastChild: MarkdownNode? { cmark_node_last_child(pointer).map(MarkdownNode.init) }
+    var parent: MarkdownNode? { cmark_node_parent(pointer).map(MarkdownNode.init) }
+
+    var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
+    var isOrderedList: Bool { cmark_node_get_list_type(pointer) == CMARK_ORDERED_LIST }
+    var listStart: Int { Int(cmark_node_get_list_start(pointer)) }
+    var line: Int { Int(cmark_node_get_start_line(pointer)) }
+    var column: Int { Int(cmark_node_get_start_column(pointer)) }
+
+    var literal: String {
+        get { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
+        nonmutating set { cmark_node_set_literal(pointer, newValue) }
+    }
+
+    var url: String {
+        get { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }
+        nonmutating set { cmark_node_set_url(pointer, newValue) }
+    }
+
+    /// Removes the node from the tree and frees it.
+    func delete() {
+        cmark_node_unlink(pointer)
+        cmark_node_free(pointer)
+    }
+
+    /// The text a reader sees: literals of text and code, breaks as spaces.
+    var plainText: String {
+        var text = ""
+        appendPlainText(to: &text)
+        return text
+    }
+
+    private func appendPlainText(to text: inout String) {
+        switch kind {
+        case .text, .code: text += literal
+        case .codeBlock: text += literal
+        case .softBreak, .lineBreak: text += " "
+        case .htmlBlock, .htmlInline: break
+        default:
+            var child = cmark_node_first_child(pointer)
+            var first = true
+            while let node = child {
+                let wrapped = MarkdownNode(node)
+                if !first, wrapped.isBlock, !text.isEmpty, text.last != " " { text += " " }
+                wrapped.appendPlainText(to: &text)
+                first = false
+                child = cmark_node_next(node)
+            }
+        }
+    }
+
+    private var isBlock: Bool {
+        switch kind {
+        case .paragraph, .heading, .list, .item, .codeBlock, .htmlBlock, .blockQuote, .thematicBreak: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// The YAML at the top of a page, typed. Unknown keys go to `params`.
+public struct FrontMatter: Sendable {
+    public enum Transition: String, Sendable, CaseIterable { case scroll, fade }
+
+    /// Where a value stood in the file, for errors found after parsing (an unknown layout, say).
+    public struct Position: Sendable, Equatable {
+        public var line: Int
+        public var column: Int
+    }
+
+    public var title: String?
+    public var date: String?
+    public var draft = false
+    public var layout = "default"
+    public var view = ViewSpec.list
+    public var sectionLevel: Int?
+    public var segments = ["Pages", "All"]
+    public var transition = Transition.scroll
+    public var tabGroup: String?
+    public var container: String?
+    public var appearance: YAMLValue?
+    public var description: String?
+    public var tags: [String] = []
+    public var weight: Int?
+    public var slug: String?
+    public var params: [(key: String, value: YAMLValue)] = []
+    public var positions: [String: Position] = [:]
+
+    public init() {}
+}

@@ -1,0 +1,40 @@
+/// `Content/site.yml`.
+public struct SiteConfig: Sendable {
+    public struct NavItem: Sendable, Equatable {
+        public var title: String
+        public var url: String
+    }
+
+    public var title = ""
+    public var baseURL = "/"
+    public var language = "en"
+    public var description: String?
+    public var author: String?
+    public var sectionLevel = 2
+    public var unsafeHTML = false
+    public var nav: [NavItem]?
+    public var params: [(key: String, value: YAMLValue)] = []
+
+    public init() {}
+
+    /// The path part of `baseURL` (`/project/` for `https://host/project/`).
+    public var basePath: String {
+        var rest = Substring(baseURL)
+        if let scheme = rest.range(of: "://") {
+            rest = rest[scheme.upperBound...]
+            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
+        }
+        var path = String(rest)
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        return path
+    }
+
+    /// `baseURL` joined with a site path, when `baseURL` is absolute; empty otherwise.
+    public func absoluteURL(_ path: String) -> String {
+        guard baseURL.contains("://") else { return "" }
+        var base = baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + path
+    }
+}

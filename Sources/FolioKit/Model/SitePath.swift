@@ -1,0 +1,55 @@
+/// Site paths are `/`-separated, begin with `/`, and name directories with a trailing `/`.
+enum SitePath {
+    /// The page URL of a content-relative Markdown path: `a/b.md` → `/a/b/`, `a/index.md` → `/a/`.
+    static func pageURL(forSource source: String, slug: String? = nil) -> String {
+        var parts = source.split(separator: "/").map(String.init)
+        guard var last = parts.popLast() else { return "/" }
+        if last.lowercased().hasSuffix(".md") { last = String(last.dropLast(3)) }
+        if last != "index" { parts.append(last) }
+        if let slug, !slug.isEmpty {
+            if parts.isEmpty { parts.append(slug) } else { parts[parts.count - 1] = slug }
+        }
+        return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
+    }
+
+    /// The directory part of a content-relative path (`a/b.md` → `a`).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// Joins and normalises `.` and `..` (never above the root).
+    static func join(directory: String, _ relative: String) -> String {
+        var parts = relative.hasPrefix("/") ? [] : directory.split(separator: "/").map(String.init)
+        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// A relative link from the page at `from` (a directory URL) to `to` (a site path).
+    static func relative(from: String, to: String) -> String {
+        let fromParts = from.split(separator: "/")
+        let toParts = to.split(separator: "/")
+        var common = 0
+        while common < fromParts.count, common < toParts.count - (to.hasSuffix("/") ? 0 : 1),
+            fromParts[common] == toParts[common]
+        {
+            common += 1
+        }
+        var result = String(repeating: "../", count: fromParts.count - common)
+        result += toParts[common...].joined(separator: "/")
+        if to.hasSuffix("/") && common < toParts.count { result += "/" }
+        return result.isEmpty ? "./" : result
+    }
+
+    /// `../../` for `/a/b/`: the way back from a page to the site root.
+    static func root(from url: String) -> String {
+        let depth = url.split(separator: "/").count
+        return depth == 0 ? "./" : String(repeating: "../", count: depth)
+    }
+}

@@ -1,0 +1,41 @@
+/// How sections render: one container kind per level, outermost first (`tabs > paged`).
+public struct ViewSpec: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, CaseIterable {
+        case list, paged, tabs, segmented
+    }
+
+    public var kinds: [Kind]
+
+    public init(_ kinds: [Kind]) { self.kinds = kinds.isEmpty ? [.list] : kinds }
+
+    public static let list = ViewSpec([.list])
+
+    /// Parses `paged` or `tabs > paged`; nil when a part is not a known view.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ">").map { $0.trimmingWhitespace() }
+        var kinds: [Kind] = []
+        for part in parts {
+            guard let kind = Kind(rawValue: part) else { return nil }
+            kinds.append(kind)
+        }
+        guard !kinds.isEmpty else { return nil }
+        self.kinds = kinds
+    }
+
+    /// The outermost container.
+    public var kind: Kind { kinds[0] }
+
+    /// What the sections one level down render with, if the nesting names one.
+    public var inner: ViewSpec? { kinds.count > 1 ? ViewSpec(Array(kinds.dropFirst())) : nil }
+
+    public var description: String { kinds.map(\.rawValue).joined(separator: " > ") }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        var scalars = Substring(self).unicodeScalars[...]
+        while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+}

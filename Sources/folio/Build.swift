@@ -1,0 +1,48 @@
+import ArgumentParser
+import FolioKit
+
+extension Folio {
+    struct Build: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Builds the site into the output folder.")
+
+        enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+        @Option(help: "The content folder.") var content = "Content"
+        @Option(help: "The theme folder; the built-in default theme fills in what it lacks.") var templates: String?
+        @Option(help: "The output folder, replaced as a whole when the build succeeds.") var output = "Public"
+        @Option(name: .customLong("base-url"), help: "The URL the site is served from (for canonical links).") var baseURL: String?
+        @Flag(help: "Include pages with 'draft: true'.") var drafts = false
+        @Flag(help: "Treat warnings as errors.") var strict = false
+        @Option(help: "How to print diagnostics and the summary: text or json.") var format: Format = .text
+
+        func validate() throws {
+            guard FileSystem.isDirectory(content) else {
+                throw ValidationError("no content folder at '\(content)'; pass --content DIR")
+            }
+            if let templates, !FileSystem.isDirectory(templates) {
+                throw ValidationError("no templates folder at '\(templates)'")
+            }
+        }
+
+        func run() throws {
+            var options = SiteBuilder.Options()
+            options.contentDirectory = content
+            // ./Templates is used when it exists; otherwise the default theme alone.
+            options.templatesDirectory = templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil)
+            options.outputDirectory = output
+            options.baseURL = baseURL
+            options.includeDrafts = drafts
+            options.strict = strict
+            let result = SiteBuilder.build(options)
+            let report = BuildReport(result: result, output: output)
+            switch format {
+            case .text:
+                for diagnostic in result.diagnostics { printError(diagnostic.description) }
+                if result.published { print(report.summaryLine) } else { printError(report.summaryLine) }
+            case .json:
+                print(report.json)
+            }
+            if !result.published { throw ExitCode(1) }
+        }
+    }
+}

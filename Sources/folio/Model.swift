@@ -1,0 +1,27 @@
+import ArgumentParser
+import FolioKit
+
+extension Folio {
+    struct Model: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Prints a page's table data model as JSON.")
+
+        @Argument(help: "The page, e.g. Content/guide/setup.md.") var page: String
+        @Option(help: "The content folder; by default the nearest folder above the page with a site.yml.") var content: String?
+
+        func validate() throws {
+            guard FileSystem.isFile(page) else { throw ValidationError("no file at '\(page)'") }
+        }
+
+        func run() throws {
+            let located = try PageLocator.locate(page, content: content)
+            var diagnostics: [Diagnostic] = []
+            let site = SiteReader.read(.init(contentDirectory: located.content, includeDrafts: true), diagnostics: &diagnostics)
+            let pageDiagnostics = diagnostics.filter { $0.path == located.displayPath || $0.path.hasSuffix("site.yml") }
+            for diagnostic in pageDiagnostics { printError(diagnostic.description) }
+            guard !pageDiagnostics.hasErrors, let found = site.pages.first(where: { $0.sourcePath == located.sourcePath }) else {
+                throw ExitCode(1)
+            }
+            print(ModelJSON.encode(found.model), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import FolioKit
+
+extension Folio {
+    struct New: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Writes a starter site into a new folder.")
+
+        @Argument(help: "The folder to create.") var directory: String
+
+        func run() throws {
+            do {
+                try StarterSite.write(to: directory)
+            } catch let error as StarterSite.Failure {
+                printError("error: \(error.message)")
+                throw ExitCode(1)
+            }
+            print("Created a site in \(directory)/. Next:\n  cd \(directory)\n  folio build\n  folio serve")
+        }
+    }
+}
