@@ -14,7 +14,7 @@ enum RawHTMLCheck {
                     entity.unicodeScalars.append(next)
                     if entity.count > 10 { pending = Array(entity.unicodeScalars); entity = ""; break }
                 }
-                if let decoded = decode(entity) { normalized.unicodeScalars.append(decoded) }
+                if let decoded = decode(entity), decoded.value > 0x20 { normalized.unicodeScalars.append(decoded) }
                 continue
             }
             if scalar.value <= 0x20 { continue }

@@ -1,0 +1,95 @@
+import Testing
+
+@testable import FolioKit
+
+@Suite struct FrontMatterParserTests {
+    func parse(_ page: String) -> (FrontMatter, [Diagnostic], FrontMatterParser.Split) {
+        var diagnostics: [Diagnostic] = []
+        let split = FrontMatterParser.split(page, path: "p.md", diagnostics: &diagnostics)
+        let front = split.yaml.map { FrontMatterParser.parse($0, path: "p.md", diagnostics: &diagnostics) } ?? FrontMatter()
+        return (front, diagnostics, split)
+    }
+
+    @Test func everyKnownKeyIsTyped() {
+        let (front, diagnostics, split) = parse("""
+            ---
+            title: Hello
+            date: 2024-05-01
+            draft: true
+            layout: wide
+            view: tabs > paged
+            sectionLevel: 3
+            segments: [Cards, Everything]
+            transition: fade
+            tabGroup: platform
+            container: Gallery
+            description: About
+            tags: [a, b]
+            weight: 4
+            slug: hi
+            mood: sunny
+            ---
+            Body
+
+            """)
+        #expect(diagnostics.isEmpty)
+        #expect(front.title == "Hello")
+        #expect(front.date == "2024-05-01")
+        #expect(front.draft)
+        #expect(front.layout == "wide")
+        #expect(front.view == ViewSpec([.tabs, .paged]))
+        #expect(front.sectionLevel == 3)
+        #expect(front.segments == ["Cards", "Everything"])
+        #expect(front.transition == .fade)
+        #expect(front.tabGroup == "platform")
+        #expect(front.container == "Gallery")
+        #expect(front.tags == ["a", "b"])
+        #expect(front.weight == 4)
+        #expect(front.slug == "hi")
+        #expect(front.params.map(\.key) == ["mood"])
+        #expect(split.body == "Body\n")
+        #expect(split.bodyLineOffset == 17)
+    }
+
+    @Test(arguments: [
+        ("draft: maybe", 2, 8), ("view: carousel", 2, 7), ("sectionLevel: 9", 2, 15), ("transition: spin", 2, 13),
+        ("segments: [One]", 2, 11), ("date: yesterday", 2, 7), ("weight: heavy", 2, 9), ("tags: {a: b}", 2, 7),
+        ("appearance: blue", 2, 13), ("slug: a/b", 2, 7),
+    ])
+    func aWrongTypeIsReportedAtTheValue(line: String, expectedLine: Int, expectedColumn: Int) {
+        let (_, diagnostics, _) = parse("---\n\(line)\n---\n")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.line == expectedLine)
+        #expect(diagnostics.first?.column == expectedColumn)
+        #expect(diagnostics.first?.severity == .error)
+    }
+
+    @Test func invalidYAMLIsReportedWithItsPositionInTheFile() {
+        let (_, diagnostics, _) = parse("---\ntitle: ok\ntags: [a, b\n---\nBody\n")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.message.hasPrefix("invalid YAML") == true)
+        #expect((diagnostics.first?.line ?? 0) >= 3)
+    }
+
+    @Test func unclosedFrontMatterIsAnError() {
+        let (_, diagnostics, _) = parse("---\ntitle: x\n")
+        #expect(diagnostics.map(\.line) == [1])
+    }
+
+    @Test func noFrontMatterMeansTheWholeFileIsMarkdown() {
+        let (_, diagnostics, split) = parse("# Title\n")
+        #expect(diagnostics.isEmpty)
+        #expect(split.yaml == nil)
+        #expect(split.body == "# Title\n")
+    }
+
+    @Test(arguments: ["2024-05-01", "2024-05-01T09:30", "2024-05-01T09:30:00Z", "2024-05-01T09:30:00+02:00", "2024-05-01 09:30:00.5"])
+    func iso8601DatesAreAccepted(date: String) {
+        #expect(DateCheck.isValid(date))
+    }
+
+    @Test(arguments: ["2024-13-01", "May 1", "2024-05-01T25:00", "2024-5-1"])
+    func otherDatesAreRejected(date: String) {
+        #expect(!DateCheck.isValid(date))
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import FolioKit
+
+@Suite struct SafetyTests {
+    @Test func rawHTMLIsOmittedByDefaultWithAWarning() {
+        let output = model("<div class=x>raw</div>\n\nText <b>bold</b>.\n")
+        #expect(!output.model.intro.contains("<div"))
+        #expect(!output.model.intro.contains("<b>"))
+        #expect(output.diagnostics.map(\.severity) == [.warning])
+    }
+
+    @Test func rawHTMLIsKeptWhenTheSiteOptsIn() {
+        let output = model("<div class=x>raw</div>\n", unsafeHTML: true)
+        #expect(output.model.intro.contains("<div class=x>raw</div>"))
+    }
+
+    @Test(arguments: ["javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:x", "java\tscript:x", "vbscript:x", "data:text/html,x"])
+    func scriptLinksAreNeverEmitted(url: String) {
+        for unsafe in [false, true] {
+            let output = model("[click](<\(url)>)\n", unsafeHTML: unsafe)
+            #expect(output.model.intro.contains("href=\"\""), "\(url) unsafe=\(unsafe): \(output.model.intro)")
+        }
+    }
+
+    @Test func imageDataURLsAreKept() {
+        let output = model("![dot](data:image/png;base64,iVBORw0KGgo=)\n")
+        #expect(output.model.intro.contains("src=\"data:image/png;base64,iVBORw0KGgo=\""))
+    }
+
+    @Test(arguments: [
+        "<a href=\"javascript:alert(1)\">x</a>", "<a href=\"&#106;avascript:alert(1)\">x</a>",
+        "<a href=\"java&#x09;script:x\">x</a>", "<a href='JAVASCRIPT&colon;x'>x</a>",
+    ])
+    func rawHTMLWithScriptURLsIsDroppedEvenWhenUnsafe(html: String) {
+        let output = model("\(html)\n\nafter\n", unsafeHTML: true)
+        #expect(!output.model.intro.lowercased().contains("script"), "\(output.model.intro)")
+        #expect(output.model.intro.contains("after"))
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+
+@testable import FolioKit
+
+@Suite struct ViewRendererTests {
+    static let theme: Theme = {
+        var diagnostics: [Diagnostic] = []
+        return Theme.load(directory: nil, diagnostics: &diagnostics)
+    }()
+
+    func render(_ markdown: String, view: ViewSpec, segments: [String] = ["Pages", "All"]) -> String {
+        var output = model(markdown).model
+        output.view = view
+        var renderer = ViewRenderer(theme: Self.theme, settings: PageSettings(
+            title: "T", view: view, transition: .scroll, segments: segments, tabGroup: nil))
+        return renderer.render(output)
+    }
+
+    func count(_ needle: String, in html: String) -> Int {
+        html.split(separator: needle, omittingEmptySubsequences: false).count - 1
+    }
+
+    let sections = "## One\n\na\n\n## Two\n\nb\n\n## Three\n\nc\n"
+
+    @Test func listViewWrapsEachSection() {
+        let html = render(sections, view: .list)
+        #expect(count("data-folio-view=\"list\"", in: html) == 1)
+        #expect(count("data-folio-section=", in: html) == 3)
+        #expect(html.contains("data-folio-section=\"two\""))
+    }
+
+    @Test func pagedViewHasOneDotPerSection() {
+        let html = render(sections, view: ViewSpec([.paged]))
+        #expect(count("data-folio-page ", in: html) == 3)
+        #expect(count("data-folio-dot ", in: html) == 3)
+        #expect(count("aria-selected=\"true\"", in: html) == 1)
+        #expect(html.contains("aria-label=\"2 of 3\""))
+    }
+
+    @Test func aSinglePageHasNoPageControl() {
+        let html = render("## Only\n\nx\n", view: ViewSpec([.paged]))
+        #expect(!html.contains("data-folio-page-control"))
+    }
+
+    @Test func tabsViewHasOneTabPerSection() {
+        let html = render(sections, view: ViewSpec([.tabs]))
+        #expect(count("role=\"tab\"", in: html) == 3)
+        #expect(count("role=\"tabpanel\"", in: html) == 3)
+        #expect(count("data-folio-tab-indicator", in: html) == 1)
+    }
+
+    @Test func tabsOfPagesNestOneLevelDown() {
+        let html = render("## A\n\n### A1\n\n### A2\n\n## B\n\n### B1\n", view: ViewSpec([.tabs, .paged]))
+        #expect(count("data-folio-view=\"paged\"", in: html) == 2)
+        #expect(count("data-folio-dot ", in: html) == 2)
+        #expect(count("data-folio-tab ", in: html) == 2)
+    }
+
+    @Test func segmentedRendersPagedAndListOfTheSameSectionsWithUniqueIDs() {
+        let html = render(sections, view: ViewSpec([.segmented]), segments: ["Cards", "Everything"])
+        #expect(count("data-folio-segment ", in: html) == 2)
+        #expect(html.contains(">Cards<") && html.contains(">Everything<"))
+        #expect(count("id=\"two\"", in: html) == 1)
+        #expect(count("id=\"all-two\"", in: html) == 1)
+        #expect(count("data-folio-section=\"two\"", in: html) == 1)
+    }
+
+    @Test func headingAttributeViewAppliesToThatSectionOnly() {
+        let html = render("## Plain\n\n### x\n\n## Gallery {view=paged}\n\n### G1\n\n### G2\n", view: .list)
+        #expect(count("data-folio-view=\"paged\"", in: html) == 1)
+        #expect(count("data-folio-dot ", in: html) == 2)
+        #expect(html.contains("<h3 id=\"x\">x</h3>"))
+    }
+}
