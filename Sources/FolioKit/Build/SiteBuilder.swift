@@ -98,6 +98,9 @@ public enum SiteBuilder {
             return (views.viewCount, nil)
         }
         var diagnostics = results.compactMap(\.1)
+        if theme.layouts.contains("404"), !output.write(theme.render("layouts/404", context.notFoundValues()), to: "404.html") {
+            diagnostics.append(.error("cannot write 404.html in the output folder", at: output.target))
+        }
         for file in site.staticFiles where !output.copy(from: site.contentDirectory + "/" + file, to: file) {
             diagnostics.append(.error("cannot copy this file to the output folder", at: FileTree.display(site.contentDirectory, file)))
         }

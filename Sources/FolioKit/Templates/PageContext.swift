@@ -42,10 +42,25 @@ struct PageContext: @unchecked Sendable {
     }
 
     func values(for page: Page, content: String) -> [String: Any] {
-        let root = SitePath.root(from: page.url)
+        values(for: page, content: content, root: SitePath.root(from: page.url)) { href($0, from: page.url) }
+    }
+
+    /// The 404 page is served at any depth, so its links start from the site's base path instead.
+    func notFoundValues() -> [String: Any] {
+        let base = site.basePath
+        var front = FrontMatter()
+        front.layout = "404"
+        let model = TableModel(title: "Page not found", url: "/404.html", view: .list, intro: "", introRows: [], sections: [])
+        let page = Page(sourcePath: "", displayPath: "", front: front, url: "/404.html", title: model.title, model: model)
+        return values(for: page, content: "", root: base) { url in
+            url.hasPrefix("/") && !url.hasPrefix("//") ? base + url.dropFirst() : url
+        }
+    }
+
+    private func values(for page: Page, content: String, root: String, href: @escaping (String) -> String) -> [String: Any] {
         var siteValues = self.siteValues
         siteValues["nav"] = nav.map { item -> [String: Any] in
-            ["title": item.title, "href": href(item.url, from: page.url), "current": item.url == page.url]
+            ["title": item.title, "href": href(item.url), "current": item.url == page.url]
         }
         let front = page.front
         var pageValues: [String: Any] = [
@@ -60,7 +75,7 @@ struct PageContext: @unchecked Sendable {
         return [
             "site": siteValues,
             "page": pageValues,
-            "pages": PageLinks(links: links, from: page.url),
+            "pages": PageLinks(links: links, href: href),
             "root": root,
             "assets": [
                 "stylesheets": stylesheets.map { ["href": root + "assets/" + $0] },
@@ -85,7 +100,7 @@ struct PageContext: @unchecked Sendable {
 /// `pages` with links relative to the page being rendered, made only if a template iterates them.
 struct PageLinks: MustacheSequence {
     let links: [PageContext.Link]
-    let from: String
+    let href: (String) -> String
 
     func makeIterator() -> AnyIterator<[String: Any]> {
         var index = 0
@@ -94,7 +109,7 @@ struct PageLinks: MustacheSequence {
             let link = links[index]
             index += 1
             return [
-                "title": link.title, "url": link.url, "href": SitePath.relative(from: from, to: link.url),
+                "title": link.title, "url": link.url, "href": href(link.url),
                 "description": link.description, "date": link.date,
             ]
         }

@@ -1,0 +1,81 @@
+# Folio — the developer's entry points.
+#
+#   make site    build folio (release) and the example site (Content/ → Public/)
+#   make test    unit tests (swift test), then the browser tests (pytest + Chromium)
+#   make build   build the release folio binary only
+#   make deps    install whatever is missing: libcmark-dev, chromium, chromium-driver,
+#                and the Python venv .venv with Tests/Browser/requirements.txt
+#   make clean   remove build products (.build, Public, test caches); distclean also .venv
+#
+# Every target installs only what is missing, so repeated runs are fast.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+MAKEFLAGS += --no-builtin-rules --no-builtin-variables
+
+SWIFT        ?= $(or $(shell command -v swift),/opt/swift/usr/bin/swift)
+PYTHON       ?= python3
+VENV         := .venv
+VENV_STAMP   := $(VENV)/.requirements.stamp
+REQUIREMENTS := Tests/Browser/requirements.txt
+FOLIO        := .build/release/folio
+
+export PYTHON
+
+.PHONY: deps deps-build deps-test venv build site test test-swift test-browser clean distclean help
+
+help:
+	@sed -n '3,10s/^# \{0,1\}//p' Makefile
+
+## Dependencies ---------------------------------------------------------------
+
+# Only what building folio needs (libcmark-dev).
+deps-build:
+	@bash scripts/ensure-system-deps.sh
+
+# Everything the tests need, too.
+deps-test:
+	@bash scripts/ensure-system-deps.sh --browser
+
+deps: deps-test venv
+
+venv: $(VENV_STAMP)
+
+# Rebuilt when the requirements change or the venv is missing/broken.
+$(VENV_STAMP): $(REQUIREMENTS) | deps-test
+	@bash scripts/ensure-venv.sh $(VENV) $(REQUIREMENTS) $@
+
+## Build ----------------------------------------------------------------------
+
+build: deps-build
+	$(SWIFT) build -c release --product folio
+
+site: build
+	$(FOLIO) build
+	@echo
+	@echo "The example site (the Folio user guide) is in Public/. To look at it:"
+	@echo "  open Public/index.html        (xdg-open on Linux; it works from file://)"
+	@echo "  $(FOLIO) serve     (http://127.0.0.1:8080/, reloads as you edit Content/)"
+
+## Tests ----------------------------------------------------------------------
+
+test: deps
+	@$(MAKE) --no-print-directory test-swift
+	@$(MAKE) --no-print-directory test-browser
+
+test-swift:
+	$(SWIFT) test
+
+test-browser: venv
+	$(SWIFT) build -c release --product folio
+	FOLIO_BIN="$(CURDIR)/$(FOLIO)" $(VENV)/bin/python -m pytest Tests/Browser
+
+## Cleaning -------------------------------------------------------------------
+
+clean:
+	rm -rf .build Public .folio-cache Tests/Browser/.artifacts
+	find Tests -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Folio needs, and only those that are missing.
+#
+#   scripts/ensure-system-deps.sh           libcmark-dev (to build folio)
+#   scripts/ensure-system-deps.sh --browser libcmark-dev, chromium, chromium-driver
+#                                           and Python's venv (for the browser tests)
+#
+# Presence is checked cheaply first (pkg-config, dpkg-query, command -v), so a run
+# on a machine that has everything takes milliseconds and touches no network.
+# When something is missing: one `apt-get update`, then one `apt-get install -y`
+# of everything missing; with sudo only when not running as root.
+set -euo pipefail
+
+browser=0
+for arg in "$@"; do
+  case "$arg" in
+    --browser) browser=1 ;;
+    *) echo "usage: $0 [--browser]" >&2; exit 2 ;;
+  esac
+done
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+
+missing=()
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
+
+if [ "$browser" = 1 ]; then
+  { installed chromium && [ -x /usr/bin/chromium ]; } || missing+=(chromium)
+  { installed chromium-driver && [ -x /usr/bin/chromedriver ]; } || missing+=(chromium-driver)
+  if ! command -v python3 >/dev/null 2>&1; then
+    missing+=(python3 python3-venv)
+  elif ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    missing+=(python3-venv)
+  fi
+fi
+
+[ "${#missing[@]}" -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo)
+else
+  echo "error: missing Debian packages: ${missing[*]}; install them as root (no sudo here)" >&2
+  exit 1
+fi
+
+echo "==> installing missing Debian packages: ${missing[*]}"
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+  apt-get install -y -q -o Dpkg::Use-Pty=0 "${missing[@]}"
+
+if ! pkg-config --exists libcmark; then
+  echo "error: libcmark-dev is installed but pkg-config cannot find libcmark" >&2
+  exit 1
+fi
