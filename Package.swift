@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -35,14 +36,27 @@ let package = Package(
             ],
             plugins: ["EmbedDefaultTheme"]
         ),
+        // The preview server lives apart from FolioKit so that building and testing the generator does not wait for NIO.
+        .target(
+            name: "FolioPreview",
+            dependencies: [
+                "FolioKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "folio",
             dependencies: [
                 "FolioKit",
+                "FolioPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "FolioKitTests", dependencies: ["FolioKit"]),
-        .testTarget(name: "FolioCLITests", dependencies: ["FolioKit"]),
+        .testTarget(
+            name: "FolioPreviewTests",
+            dependencies: ["FolioPreview", .product(name: "HummingbirdTesting", package: "hummingbird")]
+        ),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioKit", "folio"]),
     ]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct Folio: ParsableCommand {
@@ -8,4 +9,18 @@ struct Folio: ParsableCommand {
         version: "0.1.0",
         subcommands: [Build.self, Model.self, New.self]
     )
+
+    /// SPEC §8: a usage error exits with 2 (ArgumentParser's default is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

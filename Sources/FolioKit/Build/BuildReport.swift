@@ -13,12 +13,15 @@ public struct BuildReport {
     public var summaryLine: String {
         let s = result.summary
         if result.published {
-            return "Built \(s.pages) pages (\(s.sections) sections, \(s.views) views) in \(String(format: "%.2f", s.seconds)) s → \(output)/"
+            let counts = "\(plural(s.pages, "page")) (\(plural(s.sections, "section")), \(plural(s.views, "view")))"
+            return "Built \(counts) in \(String(format: "%.2f", s.seconds)) s → \(output)/"
         }
         let errors = result.diagnostics.filter { $0.severity == .error }.count
         let warnings = result.diagnostics.count - errors
-        return "Build failed: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"); \(output)/ left as it was"
+        return "Build failed: \(plural(errors, "error")), \(plural(warnings, "warning")); \(output)/ left as it was"
     }
+
+    private func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     public var json: String {
         let s = result.summary

@@ -1,0 +1,2 @@
+import FolioKit
+import Hummingbird
