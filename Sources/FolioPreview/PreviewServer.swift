@@ -1,2 +1,89 @@
 import FolioKit
+import Foundation
 import Hummingbird
+import ServiceLifecycle
+
+/// `folio serve`: builds the site, serves the output folder, rebuilds on every change under
+/// Content/ and Templates/, and reloads the open pages.
+public struct PreviewServer: Sendable {
+    public struct Configuration: Sendable {
+        public var build = SiteBuilder.Options()
+        public var host = "127.0.0.1"
+        /// 0 picks a free port.
+        public var port = 8080
+        public var console = Console.standard
+
+        public init() {}
+    }
+
+    let configuration: Configuration
+    let reload = LiveReload()
+
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Builds, then serves until SIGINT or SIGTERM. Throws when the address cannot be bound.
+    public func run() async throws {
+        let console = configuration.console
+        let options = configuration.build
+        let rebuilder = Rebuilder(options: options, reload: reload, console: console)
+        await rebuilder.buildOnce()
+
+        let host = configuration.host
+        var app = Application(
+            responder: PreviewResponder(files: StaticFiles(root: options.outputDirectory), reload: reload),
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                console.print("Serving http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (Ctrl-C to stop)")
+            })
+        app.logger.logLevel = .error  // the server's own log lines are not for authors
+
+        let watcher = SiteWatcher(
+            roots: [options.contentDirectory] + (options.templatesDirectory.map { [$0] } ?? []),
+            ignoring: [options.outputDirectory])
+        let services: [any Service] = [app, Watching(watcher: watcher, rebuilder: rebuilder, reload: reload)]
+        // Shut down in reverse order: first the watcher and the event streams, then the server.
+        let group = ServiceGroup(configuration: .init(
+            services: services.map { .init(service: $0) },
+            gracefulShutdownSignals: [.sigint, .sigterm],
+            cancellationSignals: [],
+            logger: app.logger))
+        try await group.run()
+        console.print("Stopped.")
+    }
+
+    /// The responder alone, for in-process tests.
+    func application(serving output: String) -> some ApplicationProtocol {
+        Application(responder: PreviewResponder(files: StaticFiles(root: output), reload: reload))
+    }
+}
+
+/// Watches the sources and rebuilds; at shutdown stops watching and ends every event stream.
+struct Watching: Service {
+    let watcher: SiteWatcher
+    let rebuilder: Rebuilder
+    let reload: LiveReload
+
+    func run() async {
+        watcher.start()
+        await withGracefulShutdownHandler {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await changes in watcher.changes {
+                        await rebuilder.rebuild(changedPaths: changes)
+                    }
+                }
+                group.addTask {  // finds pages that went away, so their streams end
+                    while (try? await Task.sleep(for: .seconds(15))) != nil { await reload.ping() }
+                }
+                await group.next()
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            watcher.stop()
+        }
+        await reload.close()
+    }
+}

@@ -18,10 +18,13 @@ extension Folio {
             let site = SiteReader.read(.init(contentDirectory: located.content, includeDrafts: true), diagnostics: &diagnostics)
             let pageDiagnostics = diagnostics.filter { $0.path == located.displayPath || $0.path.hasSuffix("site.yml") }
             for diagnostic in pageDiagnostics { printError(diagnostic.description) }
-            guard !pageDiagnostics.hasErrors, let found = site.pages.first(where: { $0.sourcePath == located.sourcePath }) else {
+            guard !pageDiagnostics.hasErrors, let source = site.pages.first(where: { $0.sourcePath == located.sourcePath }) else {
                 throw ExitCode(1)
             }
-            print(ModelJSON.encode(found.model), terminator: "")
+            let (page, modelDiagnostics) = SiteReader.loadPage(source, site: site)
+            for diagnostic in modelDiagnostics { printError(diagnostic.description) }
+            if modelDiagnostics.hasErrors { throw ExitCode(1) }
+            print(ModelJSON.encode(page.model), terminator: "")
         }
     }
 }

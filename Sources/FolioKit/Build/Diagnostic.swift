@@ -38,3 +38,5 @@ extension Array where Element == Diagnostic {
         sorted { ($0.path, $0.line, $0.column, $0.message) < ($1.path, $1.line, $1.column, $1.message) }
     }
 }
+
+extension Diagnostic: Error {}

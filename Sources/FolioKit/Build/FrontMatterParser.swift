@@ -75,11 +75,8 @@ enum FrontMatterParser {
             case "tabGroup": front.tabGroup = document.string(entry, &diagnostics)
             case "container": front.container = document.string(entry, &diagnostics)
             case "appearance":
-                if case .mapping = entry.node {
-                    front.appearance = YAMLDocument.value(entry.node)
-                } else {
-                    diagnostics.append(document.error("'appearance' must be a mapping of components to properties", entry))
-                }
+                front.appearance = PageAppearance.parse(
+                    entry.node, path: path, lineOffset: document.lineOffset, diagnostics: &diagnostics)
             case "tags": front.tags = document.strings(entry, &diagnostics) ?? []
             case "weight": front.weight = document.int(entry, &diagnostics)
             case "slug":

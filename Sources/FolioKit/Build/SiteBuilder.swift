@@ -38,7 +38,7 @@ public enum SiteBuilder {
             diagnostics: &diagnostics)
         diagnostics += checkLayouts(site, theme: theme)
 
-        var summary = Summary(pages: site.pages.count, sections: site.pages.reduce(0) { $0 + $1.model.sectionCount })
+        var summary = Summary(pages: site.pages.count)
         func finish(published: Bool) -> Result {
             summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             return Result(diagnostics: diagnostics.sortedForDisplay(), summary: summary, published: published)
@@ -53,6 +53,7 @@ public enum SiteBuilder {
             try output.prepare()
             let written = try write(site, theme: theme, to: output)
             summary.views = written.views
+            summary.sections = written.sections
             summary.files = written.files
             diagnostics += written.diagnostics
             if failed() {
@@ -79,13 +80,17 @@ public enum SiteBuilder {
         }
     }
 
-    private static func write(_ site: Site, theme: Theme, to output: OutputDirectory) throws -> (views: Int, files: Int, diagnostics: [Diagnostic]) {
+    private static func write(_ site: Site, theme: Theme, to output: OutputDirectory) throws
+        -> (views: Int, sections: Int, files: Int, diagnostics: [Diagnostic])
+    {
         let context = PageContext(site: site, theme: theme)
         let pagePaths = site.pages.map { String($0.url.dropFirst()) + "index.html" }
         let assetPaths = theme.assets.keys.sorted().map { "assets/" + $0 }
         try output.makeDirectories(for: pagePaths + site.staticFiles + assetPaths)
 
-        let results = site.pages.parallelMap { page -> (Int, Diagnostic?) in
+        // Each page is read, modelled, rendered and written by one worker, then dropped: memory stays flat.
+        let results = site.pages.parallelMap { source -> (views: Int, sections: Int, diagnostics: [Diagnostic]) in
+            let (page, diagnostics) = SiteReader.loadPage(source, site: site)
             var views = ViewRenderer(theme: theme, settings: PageSettings(
                 title: page.title, view: page.front.view, transition: page.front.transition,
                 segments: page.front.segments, tabGroup: page.front.tabGroup))
@@ -93,11 +98,11 @@ public enum SiteBuilder {
             let html = theme.render("layouts/" + page.front.layout, context.values(for: page, content: content))
             let path = String(page.url.dropFirst()) + "index.html"
             guard output.write(html, to: path) else {
-                return (views.viewCount, .error("cannot write \(path) in the output folder", at: page.displayPath))
+                return (views.viewCount, 0, diagnostics + [.error("cannot write \(path) in the output folder", at: page.displayPath)])
             }
-            return (views.viewCount, nil)
+            return (views.viewCount, page.model.sectionCount, diagnostics)
         }
-        var diagnostics = results.compactMap(\.1)
+        var diagnostics = results.flatMap(\.diagnostics)
         if theme.layouts.contains("404"), !output.write(theme.render("layouts/404", context.notFoundValues()), to: "404.html") {
             diagnostics.append(.error("cannot write 404.html in the output folder", at: output.target))
         }
@@ -107,7 +112,8 @@ public enum SiteBuilder {
         for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) where !output.write(file.bytes, to: "assets/" + path) {
             diagnostics.append(.error("cannot write assets/\(path) in the output folder", at: file.displayPath))
         }
-        let views = results.reduce(0) { $0 + $1.0 }
-        return (views, site.pages.count + site.staticFiles.count + theme.assets.count, diagnostics)
+        let views = results.reduce(0) { $0 + $1.views }
+        let sections = results.reduce(0) { $0 + $1.sections }
+        return (views, sections, site.pages.count + site.staticFiles.count + theme.assets.count, diagnostics)
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Everything read from the content folder: the config, the pages with their models, the static files.
+/// Everything read from the content folder: the config, every page's front matter, the static files.
 public struct Site: Sendable {
     public var contentDirectory: String
     public var config: SiteConfig
-    public var pages: [Page]
+    public var pages: [PageSource]
     /// Content-relative paths of files copied as they are.
     public var staticFiles: [String]
+    var links: LinkPolicy
 }
 
 /// Reads `Content/`: site.yml, every page's front matter, then every page's Markdown into its model.
@@ -32,29 +33,22 @@ public enum SiteReader {
         if let baseURL = options.baseURL { config.baseURL = baseURL }
 
         let files = FileTree.regularFiles(under: root, skipUnderscore: true)
-        let sources = files.filter { $0.lowercased().hasSuffix(".md") }
+        let markdownFiles = files.filter { $0.lowercased().hasSuffix(".md") }
         let staticFiles = files.filter { !$0.lowercased().hasSuffix(".md") && !configFiles.contains($0) }
 
-        // Front matter first: every page's URL must be known before any link can be rewritten.
-        let drafts = sources.parallelMap { readSource($0, root: root) }
+        // Front matter and titles first: every page's URL and title must be known before any page renders.
+        let siteConfig = config
+        let sources = markdownFiles.parallelMap { readSource($0, root: root, config: siteConfig) }
         var kept: [PageSource] = []
-        for draft in drafts {
-            diagnostics += draft.diagnostics
-            if draft.front.draft && !options.includeDrafts { continue }
-            kept.append(draft)
+        for (source, sourceDiagnostics) in sources {
+            diagnostics += sourceDiagnostics
+            if source.front.draft && !options.includeDrafts { continue }
+            kept.append(source)
         }
         kept.sort { ($0.front.weight ?? Int.max, $0.sourcePath) < ($1.front.weight ?? Int.max, $1.sourcePath) }
         diagnostics += checkURLs(kept, staticFiles: staticFiles, root: root)
-
         let links = LinkPolicy(pageURLs: Dictionary(kept.map { ($0.sourcePath, $0.url) }, uniquingKeysWith: { first, _ in first }))
-        let siteConfig = config
-        let built = kept.parallelMap { source in buildPage(source, config: siteConfig, links: links) }
-        var pages: [Page] = []
-        for (page, pageDiagnostics) in built {
-            diagnostics += pageDiagnostics
-            pages.append(page)
-        }
-        return Site(contentDirectory: root, config: config, pages: pages, staticFiles: staticFiles)
+        return Site(contentDirectory: root, config: config, pages: kept, staticFiles: staticFiles, links: links)
     }
 
     private static func readConfig(_ root: String, _ diagnostics: inout [Diagnostic]) -> SiteConfig {
@@ -72,38 +66,34 @@ public enum SiteReader {
         }
     }
 
-    struct PageSource: Sendable {
-        var sourcePath: String
-        var displayPath: String
-        var front = FrontMatter()
-        var body = ""
-        var lineOffset = 0
-        var url = "/"
-        var diagnostics: [Diagnostic] = []
+    /// A page file's text, or the reason it has none.
+    static func readText(_ sourcePath: String, root: String, displayPath: String) -> Result<String, Diagnostic> {
+        guard let data = FileManager.default.contents(atPath: root + "/" + sourcePath) else {
+            return .failure(.error("cannot read the file", at: displayPath))
+        }
+        switch UTF8Check.decode([UInt8](data)) {
+        case .success(let text): return .success(text)
+        case .failure(let position):
+            return .failure(.error("the file is not valid UTF-8: save it as UTF-8", at: displayPath,
+                line: position.line, column: position.column))
+        }
     }
 
-    static func readSource(_ sourcePath: String, root: String) -> PageSource {
+    static func readSource(_ sourcePath: String, root: String, config: SiteConfig) -> (PageSource, [Diagnostic]) {
         var source = PageSource(sourcePath: sourcePath, displayPath: FileTree.display(root, sourcePath))
-        guard let data = FileManager.default.contents(atPath: root + "/" + sourcePath) else {
-            source.diagnostics.append(.error("cannot read the file", at: source.displayPath))
-            return source
-        }
+        var diagnostics: [Diagnostic] = []
         let text: String
-        switch UTF8Check.decode([UInt8](data)) {
-        case .success(let decoded): text = decoded
-        case .failure(let position):
-            source.diagnostics.append(.error("the file is not valid UTF-8: save it as UTF-8", at: source.displayPath,
-                line: position.line, column: position.column))
-            return source
+        switch readText(sourcePath, root: root, displayPath: source.displayPath) {
+        case .success(let read): text = read
+        case .failure(let diagnostic): return (source, [diagnostic])
         }
-        let split = FrontMatterParser.split(text, path: source.displayPath, diagnostics: &source.diagnostics)
+        let split = FrontMatterParser.split(text, path: source.displayPath, diagnostics: &diagnostics)
         if let yaml = split.yaml {
-            source.front = FrontMatterParser.parse(yaml, path: source.displayPath, diagnostics: &source.diagnostics)
+            source.front = FrontMatterParser.parse(yaml, path: source.displayPath, diagnostics: &diagnostics)
         }
-        source.body = split.body
-        source.lineOffset = split.bodyLineOffset
         source.url = SitePath.pageURL(forSource: sourcePath, slug: source.front.slug)
-        return source
+        source.title = source.front.title ?? TitleScanner.firstHeadingTitle(split.body) ?? fallbackTitle(sourcePath, config: config)
+        return (source, diagnostics)
     }
 
     /// Two files that would write the same output file.
@@ -123,18 +113,24 @@ public enum SiteReader {
         return diagnostics
     }
 
-    static func buildPage(_ source: PageSource, config: SiteConfig, links: LinkPolicy) -> (Page, [Diagnostic]) {
+    /// Reads the page's Markdown again and builds its table data model.
+    public static func loadPage(_ source: PageSource, site: Site) -> (Page, [Diagnostic]) {
+        let empty = TableModel(title: source.title, url: source.url, view: source.front.view, intro: "", introRows: [], sections: [])
+        let text: String
+        switch readText(source.sourcePath, root: site.contentDirectory, displayPath: source.displayPath) {
+        case .success(let read): text = read
+        case .failure(let diagnostic): return (Page(source: source, model: empty), [diagnostic])
+        }
+        var ignored: [Diagnostic] = []  // reported when the front matter was read
+        let split = FrontMatterParser.split(text, path: source.displayPath, diagnostics: &ignored)
         let output = ModelBuilder.build(.init(
-            markdown: source.body, lineOffset: source.lineOffset, sourcePath: source.sourcePath,
+            markdown: split.body, lineOffset: split.bodyLineOffset, sourcePath: source.sourcePath,
             displayPath: source.displayPath, pageURL: source.url,
-            sectionLevel: source.front.sectionLevel ?? config.sectionLevel, unsafeHTML: config.unsafeHTML,
-            titleFromHeading: source.front.title == nil, view: source.front.view, links: links))
-        let title = source.front.title ?? output.headingTitle ?? fallbackTitle(source.sourcePath, config: config)
+            sectionLevel: source.front.sectionLevel ?? site.config.sectionLevel, unsafeHTML: site.config.unsafeHTML,
+            titleFromHeading: source.front.title == nil, view: source.front.view, links: site.links))
         var model = output.model
-        model.title = title
-        let page = Page(sourcePath: source.sourcePath, displayPath: source.displayPath, front: source.front,
-            url: source.url, title: title, model: model)
-        return (page, output.diagnostics)
+        model.title = source.title
+        return (Page(source: source, model: model), output.diagnostics)
     }
 
     /// The file name, or for an `index.md` its folder's name (the site title at the root).

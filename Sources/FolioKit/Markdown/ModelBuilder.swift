@@ -170,7 +170,9 @@ struct ModelBuilder {
             html += block.isOrderedList ? "</ol>\n" : "</ul>\n"
             return (html, rows)
         default:
-            let html = document.html(block)
+            var html = document.html(block)
+            // A code block that scrolls sideways must be reachable by keyboard (WCAG 2.1.1).
+            if block.kind == .codeBlock, html.hasPrefix("<pre>") { html = "<pre tabindex=\"0\">" + html.dropFirst(5) }
             let kind: Row.Kind =
                 switch block.kind {
                 case .paragraph: .paragraph

@@ -18,7 +18,8 @@ public struct FrontMatter: Sendable {
     public var transition = Transition.scroll
     public var tabGroup: String?
     public var container: String?
-    public var appearance: YAMLValue?
+    /// Front matter `appearance:`: values that beat every proxy rule on this page (SPEC §6).
+    public var appearance: PageAppearance?
     public var description: String?
     public var tags: [String] = []
     public var weight: Int?

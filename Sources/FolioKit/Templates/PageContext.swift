@@ -24,8 +24,8 @@ struct PageContext: @unchecked Sendable {
             "title": config.title, "baseURL": config.baseURL, "language": config.language,
             "params": YAMLValue.mapping(config.params).templateValue,
         ]
-        if let description = config.description { values["description"] = description }
-        if let author = config.author { values["author"] = author }
+        if let description = config.description, !description.isEmpty { values["description"] = description }
+        if let author = config.author, !author.isEmpty { values["author"] = author }
         siteValues = values
         nav = config.nav ?? Self.defaultNav(site.pages)
         links = site.pages.map { Link(title: $0.title, url: $0.url, description: $0.front.description ?? "", date: $0.front.date ?? "") }
@@ -35,7 +35,7 @@ struct PageContext: @unchecked Sendable {
     }
 
     /// Without `nav:` in site.yml: the home page, then the pages at the top of the site, in page order.
-    static func defaultNav(_ pages: [Page]) -> [SiteConfig.NavItem] {
+    static func defaultNav(_ pages: [PageSource]) -> [SiteConfig.NavItem] {
         pages.filter { $0.url.split(separator: "/").count <= 1 }
             .sorted { ($0.url == "/" ? 0 : 1) < ($1.url == "/" ? 0 : 1) }
             .map { SiteConfig.NavItem(title: $0.title, url: $0.url) }
@@ -51,7 +51,8 @@ struct PageContext: @unchecked Sendable {
         var front = FrontMatter()
         front.layout = "404"
         let model = TableModel(title: "Page not found", url: "/404.html", view: .list, intro: "", introRows: [], sections: [])
-        let page = Page(sourcePath: "", displayPath: "", front: front, url: "/404.html", title: model.title, model: model)
+        let source = PageSource(sourcePath: "", displayPath: "", front: front, url: "/404.html", title: model.title)
+        let page = Page(source: source, model: model)
         return values(for: page, content: "", root: base) { url in
             url.hasPrefix("/") && !url.hasPrefix("//") ? base + url.dropFirst() : url
         }
@@ -64,13 +65,16 @@ struct PageContext: @unchecked Sendable {
         }
         let front = page.front
         var pageValues: [String: Any] = [
-            "title": page.title, "url": page.url, "canonicalURL": site.absoluteURL(page.url),
+            "title": page.title, "url": page.url,
             "layout": front.layout, "view": front.view.description, "content": content,
             "intro": page.model.intro, "sections": page.model.sections.map(Self.sectionValues),
             "tags": front.tags, "isHome": page.url == "/",
             "params": YAMLValue.mapping(front.params).templateValue,
         ]
-        if let description = front.description { pageValues["description"] = description }
+        // Absent rather than empty: an empty string is truthy in Mustache sections.
+        if let description = front.description, !description.isEmpty { pageValues["description"] = description }
+        let canonical = site.absoluteURL(page.url)
+        if !canonical.isEmpty { pageValues["canonicalURL"] = canonical }
         if let date = front.date { pageValues["date"] = date }
         return [
             "site": siteValues,

@@ -1,0 +1,90 @@
+import FolioKit
+import Foundation
+
+/// Runs the builds of `folio serve`, prints their outcome and tells the open pages.
+///
+/// Builds run one at a time on their own queue (SiteBuilder spreads the pages over the cores
+/// itself), never on Swift's cooperative pool, which the server needs meanwhile.
+final class Rebuilder: Sendable {
+    let options: SiteBuilder.Options
+    let reload: LiveReload
+    let console: Console
+    private let queue = DispatchQueue(label: "folio serve: build")
+
+    init(options: SiteBuilder.Options, reload: LiveReload, console: Console) {
+        self.options = options
+        self.reload = reload
+        self.console = console
+    }
+
+    /// The first build, reported like `folio build`'s.
+    @discardableResult
+    func buildOnce() async -> SiteBuilder.Result {
+        let result = await build(changedPaths: [])
+        for diagnostic in result.diagnostics { console.error(diagnostic.description) }
+        let summary = BuildReport(result: result, output: options.outputDirectory).summaryLine
+        if result.published { console.print(summary) } else { console.error(summary) }
+        await tellPages(result)
+        return result
+    }
+
+    /// A rebuild after `changedPaths` (files or folders, absolute) changed.
+    @discardableResult
+    func rebuild(changedPaths: Set<String>) async -> SiteBuilder.Result {
+        let start = DispatchTime.now()
+        let result = await build(changedPaths: changedPaths)
+        let ms = Int((Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6).rounded())
+        let what = Self.describe(changedPaths)
+        for diagnostic in result.diagnostics { console.error(diagnostic.description) }
+        if result.published {
+            console.print("Rebuilt in \(ms) ms (\(what))")
+        } else {
+            let errors = result.diagnostics.filter { $0.severity == .error }.count
+            let count = errors == 0 ? "warnings under --strict" : "\(errors) error\(errors == 1 ? "" : "s")"
+            console.error("Rebuild failed in \(ms) ms (\(what)): \(count); still serving the last good build")
+        }
+        await tellPages(result)
+        return result
+    }
+
+    /// Today every build is a full one; the incremental builder (issue 6) will take the changed paths.
+    private func build(changedPaths: Set<String>) async -> SiteBuilder.Result {
+        let options = self.options
+        return await withCheckedContinuation { done in
+            queue.async { done.resume(returning: SiteBuilder.build(options)) }
+        }
+    }
+
+    private func tellPages(_ result: SiteBuilder.Result) async {
+        if result.published {
+            await reload.published()
+        } else {
+            await reload.failed(result.diagnostics.map(\.description))
+        }
+    }
+
+    /// "1 change: Content/index.md", "3 changes".
+    static func describe(_ paths: Set<String>) -> String {
+        guard paths.count == 1, let path = paths.first else { return "\(paths.count) changes" }
+        let here = FileManager.default.currentDirectoryPath + "/"
+        return "1 change: " + (path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path)
+    }
+}
+
+/// Where `folio serve` talks to the person running it: stdout, and stderr for problems,
+/// unbuffered so that lines appear at once even through a pipe.
+public struct Console: Sendable {
+    public var print: @Sendable (String) -> Void
+    public var error: @Sendable (String) -> Void
+
+    public init(print: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+        self.print = print
+        self.error = error
+    }
+
+    public static let standard = Console(
+        print: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+        error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+
+    public static let silent = Console(print: { _ in }, error: { _ in })
+}

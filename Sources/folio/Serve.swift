@@ -1,0 +1,52 @@
+import ArgumentParser
+import Dispatch
+import FolioKit
+import FolioPreview
+
+extension Folio {
+    struct Serve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Builds the site, serves it, and rebuilds and reloads open pages on every change.")
+
+        @Option(help: "The address to listen on; only this computer can connect unless you change it.") var host = "127.0.0.1"
+        @Option(help: "The port to listen on; 0 picks a free one.") var port = 8080
+        @Option(help: "The content folder.") var content = "Content"
+        @Option(help: "The theme folder; the built-in default theme fills in what it lacks.") var templates: String?
+        @Option(help: "The output folder that is built and served.") var output = "Public"
+        @Flag(help: "Include pages with 'draft: true'.") var drafts = false
+
+        func validate() throws {
+            guard FileSystem.isDirectory(content) else {
+                throw ValidationError("no content folder at '\(content)'; pass --content DIR")
+            }
+            if let templates, !FileSystem.isDirectory(templates) {
+                throw ValidationError("no templates folder at '\(templates)'")
+            }
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        }
+
+        func run() throws {
+            var configuration = PreviewServer.Configuration()
+            configuration.build.contentDirectory = content
+            configuration.build.templatesDirectory = templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil)
+            configuration.build.outputDirectory = output
+            configuration.build.includeDrafts = drafts
+            configuration.host = host
+            configuration.port = port
+
+            // The root command runs synchronously; the server runs on Swift's concurrency pool meanwhile.
+            let server = PreviewServer(configuration)
+            let finished = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var failure: (any Error)?
+            Task {
+                do { try await server.run() } catch { failure = error }
+                finished.signal()
+            }
+            finished.wait()
+            if let failure {
+                printError("error: cannot serve on \(host):\(port): \(failure)")
+                throw ExitCode(1)
+            }
+        }
+    }
+}

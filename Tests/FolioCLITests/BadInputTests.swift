@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// SPEC §10: every bad input is reported at its `path:line:col`, the build exits 1, and the output folder
+/// is left byte-for-byte as the previous good build left it (checked by `rejectBrokenSite`).
+@Suite("Bad input")
+struct BadInputTests {
+    @Test func invalidFrontMatterYAMLIsReportedAtItsLineAndColumn() throws {
+        let rejected = try rejectBrokenSite("cli-bad-yaml")
+        // `title: Notes: broken` — the second colon is where YAML fails.
+        rejected.expectError("Content/page.md", try Position.of(": broken", inFile: rejected.file("Content/page.md")))
+    }
+
+    @Test func invalidSiteYAMLIsReportedAtItsLineAndColumn() throws {
+        let rejected = try rejectBrokenSite("cli-bad-site-yml")
+        rejected.expectError("Content/site.yml", try Position.of(": site.yml", inFile: rejected.file("Content/site.yml")))
+    }
+
+    @Test func badFrontMatterTypeIsReportedAtItsLineAndColumn() throws {
+        let rejected = try rejectBrokenSite("cli-bad-front-matter-type")
+        // `draft: maybe` on line 3: reported at the value, 3:8.
+        let position = try Position.of("maybe", inFile: rejected.file("Content/page.md"))
+        #expect(position == Position(line: 3, column: 8))
+        rejected.expectError("Content/page.md", position)
+        #expect(rejected.run.stderr.contains("Content/page.md:3:8: error: "), "\(rejected.run.stderr)")
+    }
+
+    @Test func unknownViewIsReportedAtItsLineAndColumn() throws {
+        let rejected = try rejectBrokenSite("cli-bad-view")
+        let position = try Position.of("carousel", inFile: rejected.file("Content/page.md"))
+        #expect(position == Position(line: 3, column: 7))
+        rejected.expectError("Content/page.md", position)
+    }
+
+    @Test func invalidUTF8IsReportedAtItsLineAndColumn() throws {
+        let prefix = "Line three has a bad byte: "
+        let rejected = try rejectBrokenSite("cli-bad-utf8") { site in
+            var bytes = Data("# Page\n\n\(prefix)".utf8)
+            bytes.append(0xFF)
+            bytes.append(contentsOf: Data(" here.\n".utf8))
+            try bytes.write(to: site.appendingPathComponent("Content/page.md"))
+        }
+        rejected.expectError("Content/page.md", Position(line: 3, column: prefix.count + 1))
+    }
+
+    @Test func twoFilesMappingToOneURLAreReported() throws {
+        let rejected = try rejectBrokenSite("cli-duplicate-url")
+        let paths = ["Content/a.md", "Content/a/index.md"]
+        let errors = rejected.diagnostics.filter { paths.contains($0.path) && $0.severity == "error" }
+        #expect(!errors.isEmpty, "expected an error at Content/a.md or Content/a/index.md:\n\(rejected.run.stderr)")
+        // Reported at the start of the file (there is no slug line to point at), naming the other file.
+        for error in errors {
+            #expect(error.line == 1 && error.column == 1, "\(error)")
+            let other = paths.first { $0 != error.path }!
+            #expect(error.message.contains(other) || error.message.contains("/a/"), "\(error)")
+        }
+        #expect(rejected.run.stderr.contains("Content/a.md") && rejected.run.stderr.contains("Content/a/index.md"),
+                "both files should be named:\n\(rejected.run.stderr)")
+    }
+
+    @Test func unknownLayoutIsReportedAtItsLineAndColumn() throws {
+        let rejected = try rejectBrokenSite("cli-unknown-layout")
+        let position = try Position.of("nope", inFile: rejected.file("Content/page.md"))
+        #expect(position == Position(line: 3, column: 9))
+        rejected.expectError("Content/page.md", position)
+    }
+
+    @Test func templateSyntaxErrorIsReportedAtTheTemplatesOwnLineAndColumn() throws {
+        let rejected = try rejectBrokenSite("cli-bad-template")
+        // `{{/pages}}` closes `{{#page}}`: reported where the closing tag starts (or at its name).
+        let path = "Templates/layouts/default.mustache"
+        let tag = try Position.of("{{/pages}}", inFile: rejected.file(path))
+        rejected.expectError(path, tag, orColumns: [tag.column + 3])
+    }
+
+    @Test func layoutWithASyntaxErrorIsNotReportedAsMissing() throws {
+        let rejected = try rejectBrokenSite("cli-bad-template")
+        // The layout file exists: pages must not be told that it does not.
+        #expect(!rejected.run.stderr.contains("no Templates/layouts/default.mustache"),
+                "misleading 'unknown layout' errors for a layout that exists but does not parse:\n\(rejected.run.stderr)")
+    }
+
+    @Test func missingPartialIsReportedAtTheTemplatesOwnLineAndColumn() throws {
+        let rejected = try rejectBrokenSite("cli-missing-partial")
+        let path = "Templates/layouts/default.mustache"
+        let tag = try Position.of("{{> nope}}", inFile: rejected.file(path))
+        rejected.expectError(path, tag, orColumns: [tag.column + 4])
+        #expect(rejected.run.stderr.contains("nope"), "\(rejected.run.stderr)")
+    }
+
+    @Test func everyProblemIsReportedNotOnlyTheFirst() throws {
+        let rejected = try rejectBrokenSite("cli-several-errors")
+        rejected.expectError("Content/one.md", try Position.of("maybe", inFile: rejected.file("Content/one.md")))
+        rejected.expectError("Content/two.md", try Position.of(": broken", inFile: rejected.file("Content/two.md")))
+        rejected.expectError("Content/three.md", try Position.of("nope", inFile: rejected.file("Content/three.md")))
+        // The summary line comes last and counts them.
+        let summary = rejected.run.stderrLines.last ?? ""
+        #expect(Diagnostic.parse(summary).isEmpty && summary.contains("3 errors"), "summary: \(summary)")
+    }
+
+    @Test func strictTurnsAWarningIntoAFailure() throws {
+        let rejected = try rejectBrokenSite("cli-strict-warning", arguments: buildArguments + ["--strict"]) { _ in }
+        let link = try Position.of("[a page that does not exist]", inFile: rejected.file("Content/index.md"))
+        let atLink = rejected.diagnostics.filter {
+            $0.path == "Content/index.md" && $0.line == link.line && $0.column == link.column
+        }
+        #expect(!atLink.isEmpty, "expected Content/index.md:\(link): … for the missing page:\n\(rejected.run.stderr)")
+
+        // Without --strict the same site builds, with the warning.
+        let lenient = try Folio.run(buildArguments, in: rejected.site)
+        #expect(lenient.status == 0, "\(lenient)")
+        #expect(Diagnostic.parse(lenient.stderr).contains {
+            $0.path == "Content/index.md" && $0.line == link.line && $0.column == link.column && $0.severity == "warning"
+        }, "expected 'Content/index.md:\(link): warning: …':\n\(lenient.stderr)")
+    }
+
+    // A bad appearance rule (SPEC §10, last item) belongs to the appearance issue: not tested here.
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// SPEC §4: the table data model, seen from outside — in the built page and through `folio model`.
+@Suite("Page content")
+struct PageContentTests {
+    @Test func everyBlockAppearsExactlyOnceInThePageInOrder() throws {
+        let built = try BuiltSite("cli-nothing-lost")
+        let source = try Tree.text(built.site.appendingPathComponent("Content/page.md"))
+        let text = HTML.text(try built.main("page/index.html"))
+        let tokens = (1...25).map { String(format: "token%02d", $0) }
+        for token in tokens {
+            #expect(source.contains(token), "fixture lacks \(token)")
+            #expect(HTML.count(token, in: text) == 1, "\(token) appears \(HTML.count(token, in: text)) times in <main>:\n\(text)")
+        }
+        let offsets = tokens.compactMap { text.range(of: $0)?.lowerBound }
+        #expect(offsets == offsets.sorted(), "blocks are out of document order:\n\(text)")
+        // The title comes once, from front matter.
+        #expect(HTML.count("Every block once", in: text) == 1)
+    }
+
+    @Test func modelCommandPrintsTheTableDataModelAsJSON() throws {
+        let run = try Folio.run(["model", "Content/guide/tour.md"], in: Folio.fixture("cli-model"))
+        #expect(run.status == 0, "\(run)")
+        let model = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+                                 "stdout is not a JSON object:\n\(run.stdout)")
+        #expect(model["title"] as? String == "A Tour")
+        #expect(model["url"] as? String == "/guide/tour/")
+        #expect(model["view"] as? String == "paged")
+        #expect((model["intro"] as? String)?.contains("<p>Welcome to the tour.</p>") == true, "intro: \(model["intro"] ?? "nil")")
+
+        let sections = try #require(model["sections"] as? [[String: Any]])
+        #expect(sections.compactMap { $0["id"] as? String } == ["install-now", "gallery", "install-now-2"])
+        #expect(sections.map { $0["level"] as? Int } == [2, 2, 2])
+
+        let install = sections[0]
+        #expect(install["title"] as? String == "Install <em>now</em>", "title is inline HTML")
+        #expect(install["text"] as? String == "Install now", "text is plain")
+        #expect(install["view"] as? String == "list")
+        let rows = try #require(install["rows"] as? [[String: Any]])
+        #expect(rows.count == 3, "a paragraph and a two-item list give three rows: \(rows)")
+        #expect(rows.compactMap { $0["text"] as? String } == ["Download the binary.", "First step", "Second step"])
+        #expect((rows.first?["html"] as? String)?.contains("<p>Download the binary.</p>") == true)
+        #expect(rows.dropFirst().allSatisfy { ($0["html"] as? String)?.contains("step") == true })
+
+        let subsections = try #require(install["sections"] as? [[String: Any]])
+        #expect(subsections.count == 1)
+        let details = try #require(subsections.first)
+        #expect(details["id"] as? String == "deep", "{#deep} sets the id")
+        #expect(details["title"] as? String == "Details", "the braces do not show")
+        #expect(details["level"] as? Int == 3)
+        #expect((details["rows"] as? [[String: Any]])?.compactMap { $0["text"] as? String } == ["Fine print."])
+        #expect((details["sections"] as? [Any])?.isEmpty == true)
+
+        let gallery = sections[1]
+        #expect(gallery["title"] as? String == "Gallery", "the {view=…} attribute does not show")
+        #expect(gallery["view"] as? String == "tabs")
+        #expect((gallery["rows"] as? [Any])?.isEmpty == true)
+        #expect((gallery["sections"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["one", "two"])
+    }
+
+    @Test func modelCommandTakesTheTitleFromTheFirstHeading() throws {
+        let run = try Folio.run(["model", "Content/guide/untitled.md"], in: Folio.fixture("cli-model"))
+        #expect(run.status == 0, "\(run)")
+        let model = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(model["title"] as? String == "Title From Heading")
+        #expect(model["url"] as? String == "/guide/untitled/")
+        #expect(model["view"] as? String == "list", "view defaults to list")
+        let intro = (model["intro"] as? String) ?? ""
+        #expect(intro.contains("Intro of a page without front matter."))
+        #expect(!intro.contains("Title From Heading"), "the title heading is not repeated in the body")
+        let sections = (model["sections"] as? [[String: Any]]) ?? []
+        #expect(sections.compactMap { $0["id"] as? String } == ["only-section"])
+    }
+
+    @Test func newWritesAStarterSiteThatBuilds() throws {
+        let sandbox = try Sandbox()
+        let created = try Folio.run(["new", "mysite"], in: sandbox.root)
+        #expect(created.status == 0, "\(created)")
+        let site = sandbox.root.appendingPathComponent("mysite", isDirectory: true)
+        #expect(Tree.exists(site.appendingPathComponent("Content/site.yml")))
+
+        let built = try Folio.run(["build"], in: site)
+        #expect(built.status == 0, "the starter site must build:\n\(built)")
+        #expect(Tree.exists(site.appendingPathComponent("Public/index.html")))
+        #expect(Diagnostic.parse(built.stderr).isEmpty, "the starter site builds without warnings:\n\(built.stderr)")
+
+        let strict = try Folio.run(["build", "--strict"], in: site)
+        #expect(strict.status == 0, "the starter site builds with --strict:\n\(strict)")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// `folio serve` as a process on loopback: edits reach open pages, a broken build is reported
+/// while the last good site stays up, the server survives load and stops promptly.
+@Suite("folio serve, end to end", .serialized)
+struct ServeEndToEndTests {
+    @Test func anEditReloadsABrokenBuildReportsAndAFixRecovers() throws {
+        let serve = try ServeProcess(fixture: "serve-site")
+        defer { serve.stop() }
+        let http = LoopbackHTTP(port: serve.port)
+        #expect(serve.stdout.contains("Built 2 pages"), "\(serve.output)")
+
+        let first = try http.get("/about/")
+        #expect(first.status == 200)
+        #expect(first.body.contains("The first version of the about page."))
+        #expect(first.body.contains("data-folio-serve"))
+        #expect(first.headers["cache-control"] == "no-store")
+        let onDisk = try String(contentsOf: serve.site.appendingPathComponent("Public/about/index.html"), encoding: .utf8)
+        #expect(!onDisk.contains("data-folio-serve"), "the client is never written to the output folder")
+
+        let events = try LoopbackHTTP.EventStream(port: serve.port)
+        var seen = try events.next("hello").end
+
+        // 1. An edit: a reload event, then the new text.
+        try serve.write("Content/about.md", "---\ntitle: About\ndraft: false\n---\n\nThe second version of the about page.\n")
+        let reload = try events.next("reload", after: seen)
+        seen = reload.end
+        #expect(reload.data.contains("\"build\":2"))
+        #expect(try http.get("/about/").body.contains("The second version of the about page."))
+        try serve.waitForOutput(#"Rebuilt in \d+ ms \(1 change: Content/about\.md\)"#)
+
+        // 2. Broken front matter: the error reaches the client, the last good page is still served.
+        try serve.write("Content/about.md", "---\ntitle: About\ndraft: maybe\n---\n\nThe broken version.\n")
+        let errors = try events.next("errors", after: seen)
+        seen = errors.end
+        #expect(errors.data.contains("Content/about.md:3:8: error:"), "\(errors.data)")
+        let stillGood = try http.get("/about/")
+        #expect(stillGood.status == 200)
+        #expect(stillGood.body.contains("The second version of the about page."))
+        let status = try http.get("/__folio/status")
+        #expect(status.body.contains("\"ok\":false") && status.body.contains("Content/about.md:3:8"), "\(status.body)")
+        try serve.waitForOutput(#"Content/about\.md:3:8: error: "#, in: \.stderr)
+        try serve.waitForOutput(#"Rebuild failed in \d+ ms"#, in: \.stderr)
+
+        // A page opened now hears the errors as soon as it connects.
+        let late = try LoopbackHTTP.EventStream(port: serve.port)
+        #expect(try late.next("hello").data.contains("Content/about.md:3:8"))
+
+        // 3. The fix: a reload, the fixed text, the status is good again.
+        try serve.write("Content/about.md", "---\ntitle: About\ndraft: false\n---\n\nThe fixed version of the about page.\n")
+        #expect(try events.next("reload", after: seen).data.contains("\"build\":3"))
+        #expect(try late.next("reload").data.contains("\"ok\":true"))
+        #expect(try http.get("/about/").body.contains("The fixed version of the about page."))
+        #expect(try http.get("/__folio/status").body.contains("\"ok\":true"))
+
+        // Stopping with open event streams is prompt and clean.
+        let seconds = serve.stop()
+        #expect(seconds < 3, "SIGTERM took \(seconds) s")
+        #expect(serve.process.terminationReason == .exit && serve.process.terminationStatus == 0, "\(serve.output)")
+        #expect(serve.stdout.contains("Stopped."))
+    }
+
+    @Test func servesOverTheSocketWithTypesRedirectsHeadAnd404() throws {
+        let serve = try ServeProcess(fixture: "serve-site")
+        defer { serve.stop() }
+        let http = LoopbackHTTP(port: serve.port)
+        let svg = try http.get("/images/dot.svg")
+        #expect(svg.status == 200 && svg.headers["content-type"] == "image/svg+xml")
+        let redirect = try http.get("/about")
+        #expect(redirect.status == 301 && redirect.headers["location"] == "/about/")
+        let head = try http.get("/about/", method: "HEAD")
+        #expect(head.status == 200 && head.body.isEmpty && Int(head.headers["content-length"] ?? "") ?? 0 > 0)
+        let missing = try http.get("/no/such/page/")
+        #expect(missing.status == 404 && missing.body.contains("data-folio-serve"))
+        for path in ["/../serve.stdout", "/%2e%2e/serve.stdout", "/..%2fserve.stdout", "//etc/passwd", "/%2e%2e%2f%2e%2e%2fetc/passwd"] {
+            let response = try http.get(path)
+            #expect([400, 404].contains(response.status), "\(path) → \(response.status)")
+            #expect(!response.body.contains("Serving http") && !response.body.contains("root:"), "\(path) leaked a file")
+        }
+    }
+
+    @Test func manyConcurrentRequestsNoErrorsNoLeakedDescriptors() throws {
+        let serve = try ServeProcess(fixture: "serve-site")
+        defer { serve.stop() }
+        let http = LoopbackHTTP(port: serve.port)
+        _ = try http.get("/")  // warm up
+        let before = serve.openFileCount
+        let paths = ["/", "/about/", "/images/dot.svg", "/missing/", "/about", "/__folio/status"]
+        let failures = Failures()
+        let start = Date()
+        DispatchQueue.concurrentPerform(iterations: 20) { worker in
+            for i in 0..<25 {
+                let path = paths[(worker + i) % paths.count]
+                do {
+                    let response = try http.get(path, timeout: 10)
+                    if ![200, 301, 404].contains(response.status) { failures.add("\(path) → \(response.status)") }
+                } catch {
+                    failures.add("\(path): \(error)")
+                }
+            }
+        }
+        let seconds = Date().timeIntervalSince(start)
+        #expect(failures.all.isEmpty, "\(failures.all.prefix(10))")
+        #expect(seconds < 60, "500 requests took \(seconds) s")
+        // Closed connections give their descriptors back (allow a moment for the last closes).
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while serve.openFileCount > before + 4, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(serve.openFileCount <= before + 4, "descriptors: \(before) before, \(serve.openFileCount) after")
+    }
+
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [String] = []
+        func add(_ failure: String) { lock.withLock { list.append(failure) } }
+        var all: [String] { lock.withLock { list } }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import FolioPreview
+
+@Suite("Site watcher", .serialized)
+struct SiteWatcherTests {
+    final class Folder {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-watch-\(UUID().uuidString)")
+        init() throws {
+            try FileManager.default.createDirectory(at: url.appendingPathComponent("Content/guide"), withIntermediateDirectories: true)
+            try write("Content/index.md", "# Home\n")
+            try write("Content/guide/setup.md", "# Setup\n")
+        }
+        deinit { try? FileManager.default.removeItem(at: url) }
+        var content: String { url.appendingPathComponent("Content").path }
+        func path(_ relative: String) -> String { SiteWatcher.absolute(url.appendingPathComponent(relative).path) }
+        func write(_ relative: String, _ text: String) throws {
+            try Data(text.utf8).write(to: url.appendingPathComponent(relative))
+        }
+    }
+
+    /// The next batch, or nil when none comes within `seconds`.
+    func nextBatch(_ watcher: SiteWatcher, within seconds: Double = 5) async -> Set<String>? {
+        await withTaskGroup(of: Set<String>?.self) { group in
+            group.addTask {
+                for await batch in watcher.changes { return batch }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    func settle() async throws { try await Task.sleep(for: .milliseconds(150)) }  // the watches are in place
+
+    @Test(arguments: [SiteWatcher.Mode.inotify, .polling])
+    func anEditIsReported(mode: SiteWatcher.Mode) async throws {
+        let folder = try Folder()
+        let watcher = SiteWatcher(roots: [folder.content], mode: mode, pollInterval: 0.05)
+        watcher.start()
+        defer { watcher.stop() }
+        try await settle()
+        #expect(watcher.mode == mode)
+        try folder.write("Content/guide/setup.md", "# Setup, edited\n")
+        let batch = await nextBatch(watcher)
+        #expect(batch == [folder.path("Content/guide/setup.md")])
+    }
+
+    @Test func aBurstOfWritesIsOneBatch() async throws {
+        let folder = try Folder()
+        let watcher = SiteWatcher(roots: [folder.content])
+        watcher.start()
+        defer { watcher.stop() }
+        try await settle()
+        // What an editor's save looks like: a swap file, the file, a rename, all within a few ms.
+        try folder.write("Content/.index.md.swp", "x")
+        try folder.write("Content/index.md~", "# Home\n")
+        try folder.write("Content/new.md.tmp", "# New\n")
+        try FileManager.default.moveItem(atPath: folder.path("Content/new.md.tmp"), toPath: folder.path("Content/new.md"))
+        try folder.write("Content/index.md", "# Home, edited\n")
+        let batch = await nextBatch(watcher)
+        #expect(batch == [folder.path("Content/new.md.tmp"), folder.path("Content/new.md"), folder.path("Content/index.md")])
+        #expect(await nextBatch(watcher, within: 0.3) == nil, "one burst, one batch")
+    }
+
+    @Test func newFoldersAreWatchedToo() async throws {
+        let folder = try Folder()
+        let watcher = SiteWatcher(roots: [folder.content])
+        watcher.start()
+        defer { watcher.stop() }
+        try await settle()
+        try FileManager.default.createDirectory(atPath: folder.path("Content/new/deeper"), withIntermediateDirectories: true)
+        #expect(await nextBatch(watcher)?.contains(folder.path("Content/new")) == true)
+        try await settle()
+        try folder.write("Content/new/deeper/page.md", "# Deep\n")
+        #expect(await nextBatch(watcher) == [folder.path("Content/new/deeper/page.md")])
+        try FileManager.default.removeItem(atPath: folder.path("Content/guide/setup.md"))
+        #expect(await nextBatch(watcher) == [folder.path("Content/guide/setup.md")])
+    }
+
+    @Test func theOutputFolderIsIgnored() async throws {
+        let folder = try Folder()
+        let watcher = SiteWatcher(roots: [folder.content], ignoring: [folder.content + "/Public"])
+        watcher.start()
+        defer { watcher.stop() }
+        try await settle()
+        try FileManager.default.createDirectory(atPath: folder.path("Content/Public"), withIntermediateDirectories: true)
+        try folder.write("Content/Public/index.html", "<p>built</p>")
+        #expect(await nextBatch(watcher, within: 0.5) == nil)
+    }
+
+    @Test func stoppingEndsTheStream() async throws {
+        let folder = try Folder()
+        let watcher = SiteWatcher(roots: [folder.content])
+        watcher.start()
+        watcher.stop()
+        var iterator = watcher.changes.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+    }
+}
