@@ -106,7 +106,8 @@ def test_without_javascript_controls_are_links_or_hidden(driver, sites):
     assert shown == [True, False], "only the paged rendering shows, so nothing shows twice"
 
 
-# Every section heading that print shows, in document order, with its position.
+# Every heading that print shows, in document order, with its position and, for the first
+# heading of a page, tab panel or list section, that section's id.
 PRINTED_JS = """
 const out = [];
 for (const h of document.querySelectorAll('.folio-content :is(h2, h3, h4, h5, h6)')) {
@@ -114,7 +115,9 @@ for (const h of document.querySelectorAll('.folio-content :is(h2, h3, h4, h5, h6
   for (let n = h; n && shown; n = n.parentElement) {
     const cs = getComputedStyle(n); if (cs.visibility === 'hidden' || +cs.opacity < 0.99) shown = false;
   }
-  if (shown) out.push({text: h.textContent.trim(), top: r.top + scrollY, left: r.left, right: r.right});
+  const part = h.closest('[data-folio-page], [data-folio-tab-panel], [data-folio-section]');
+  const section = part && part.querySelector('h1, h2, h3, h4, h5, h6') === h ? (part.getAttribute('data-folio-section') || h.id) : null;
+  if (shown) out.push({text: h.textContent.trim(), section, top: r.top + scrollY, left: r.left, right: r.right});
 }
 const controls = [...document.querySelectorAll('[data-folio-page-control], [data-folio-dot], [data-folio-prev], ' +
   '[data-folio-next], [data-folio-tab], [data-folio-tab-indicator], [data-folio-segment]')]
@@ -138,9 +141,9 @@ def test_print_shows_every_section_once_in_order_without_controls(driver, sites,
               const c = [...v.querySelectorAll('[data-folio-dot], [data-folio-tab]')]; if (c.length) c[c.length - 1].click(); }""")
     emulate_print(driver)
     printed = driver.execute_script(PRINTED_JS)
-    texts = [h["text"] for h in printed["headings"]]
+    ids = [h["section"] for h in printed["headings"]]
     for s in sections:
-        assert texts.count(s["text"]) == 1, f"{s['text']!r} printed {texts.count(s['text'])} times: {texts}"
+        assert ids.count(s["id"]) == 1, f"{s['text']!r} printed {ids.count(s['id'])} times: {printed['headings']}"
     tops = [h["top"] for h in printed["headings"]]
     assert tops == sorted(tops) and len(set(tops)) == len(tops), f"sections not one below the other: {printed['headings']}"
     assert all(h["left"] >= 0 and h["right"] <= printed["width"] + 1 for h in printed["headings"]), printed["headings"]

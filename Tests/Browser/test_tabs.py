@@ -258,3 +258,15 @@ def test_tab_group_switches_containers_on_the_same_page(driver, site):
     wait_tab(driver, second, 1)
     wait_tab(driver, first, 0)
     assert title(first) == title(second) == "macOS"
+
+
+@pytest.mark.parametrize("width", [1200, 420])
+def test_no_page_scrolls_sideways(driver, site, width):
+    set_window_size(driver, width, 900)
+    wide = []
+    for path in ("", "many/", "install/", "upgrade/", "both/", "nested/"):
+        open_view(driver, site + path)
+        sizes = driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        if sizes[0] > sizes[1]:
+            wide.append(f"/{path}: {sizes[0]}px wide in a {sizes[1]}px window")
+    assert not wide, "\n".join(wide)

@@ -43,6 +43,22 @@ struct BadInputTests {
         rejected.expectError("Content/page.md", Position(line: 3, column: prefix.count + 1))
     }
 
+    @Test func invalidUTF8InATemplateIsReportedAtItsLineAndColumn() throws {
+        let path = "Templates/layouts/default.mustache"
+        let prefix = "<main>"
+        let rejected = try rejectBrokenSite("cli-bad-template-utf8") { site in
+            let url = site.appendingPathComponent(path)
+            var lines = try Tree.text(url).components(separatedBy: "\n")
+            // Line 5 becomes `<main>` 0xFF `{{#page}}…`.
+            var bytes = Data((lines[..<4].joined(separator: "\n") + "\n" + prefix).utf8)
+            bytes.append(0xFF)
+            lines[4].removeFirst(prefix.count)
+            bytes.append(contentsOf: Data((lines[4...].joined(separator: "\n")).utf8))
+            try bytes.write(to: url)
+        }
+        rejected.expectError(path, Position(line: 5, column: prefix.count + 1))
+    }
+
     @Test func twoFilesMappingToOneURLAreReported() throws {
         let rejected = try rejectBrokenSite("cli-duplicate-url")
         let paths = ["Content/a.md", "Content/a/index.md"]

@@ -47,7 +47,9 @@ public enum SiteReader {
         }
         kept.sort { ($0.front.weight ?? Int.max, $0.sourcePath) < ($1.front.weight ?? Int.max, $1.sourcePath) }
         diagnostics += checkURLs(kept, staticFiles: staticFiles, root: root)
-        let links = LinkPolicy(pageURLs: Dictionary(kept.map { ($0.sourcePath, $0.url) }, uniquingKeysWith: { first, _ in first }))
+        let links = LinkPolicy(
+            pageURLs: Dictionary(kept.map { ($0.sourcePath, $0.url) }, uniquingKeysWith: { first, _ in first }),
+            staticFiles: Set(staticFiles))
         return Site(contentDirectory: root, config: config, pages: kept, staticFiles: staticFiles, links: links)
     }
 

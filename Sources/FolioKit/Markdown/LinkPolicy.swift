@@ -2,6 +2,8 @@
 struct LinkPolicy: Sendable {
     /// Content-relative source path (`guide/setup.md`) → site URL path (`/guide/setup/`).
     var pageURLs: [String: String]
+    /// Content-relative paths of static files, which keep their path in the output.
+    var staticFiles: Set<String> = []
 
     enum Outcome: Equatable {
         case keep
@@ -18,8 +20,12 @@ struct LinkPolicy: Sendable {
             // A site path: made relative so the site works under a sub-path and from file://.
             return .replace(SitePath.relative(from: pageURL, to: path) + suffix)
         }
-        guard path.lowercased().hasSuffix(".md") else { return .keep }
         let target = SitePath.join(directory: SitePath.directory(of: sourcePath), path)
+        guard path.lowercased().hasSuffix(".md") else {
+            // A file beside the Markdown (`images/x.svg`) is linked from the page's URL, one folder deeper.
+            guard staticFiles.contains(target) else { return .keep }
+            return .replace(SitePath.relative(from: pageURL, to: "/" + target) + suffix)
+        }
         guard let targetURL = pageURLs[target] else { return .missingPage(target) }
         return .replace(SitePath.relative(from: pageURL, to: targetURL) + suffix)
     }

@@ -46,7 +46,7 @@ import Testing
         let black = style(.pageControl, .currentPageIndicatorTintColor, DynamicColor(Color(hex: 0x000000)))
         let warnings = AppearanceChecks.pageControlContrast(black, pagedView: nil)
         #expect(warnings.map(\.description) == [
-            "Content/appearance.yml:4:34: warning: currentPageIndicatorTintColor #000000 has 1.17:1 contrast against its background #121418 in dark mode; WCAG 1.4.11 asks for at least 3:1",
+            "Content/appearance.yml:4:34: warning: currentPageIndicatorTintColor #000000 has 1.13:1 contrast against its background #121418 in dark mode; WCAG 1.4.11 asks for at least 3:1",
         ])
         // lightGray fails on white, passes on dark.
         let light = style(.pageControl, .currentPageIndicatorTintColor, DynamicColor(Color(hex: 0xAAAAAA)))
@@ -63,10 +63,10 @@ import Testing
         // White dots on a dark card pass even in light mode…
         let dark = style(.pagedView, .pagedBackgroundColor, DynamicColor(Color(hex: 0x1C1C1E)))
         #expect(AppearanceChecks.pageControlContrast(white, pagedView: dark).isEmpty)
-        // …and a translucent card is blended over the page first: 10% black on white is #e6e6e6.
+        // …and a translucent card is blended over the page first: 10% black (26/255) on white is #e5e5e5.
         let translucent = style(.pagedView, .pagedBackgroundColor, DynamicColor(Color(hex: 0x000000, alpha: 0.1)))
         let warnings = AppearanceChecks.pageControlContrast(white, pagedView: translucent)
-        #expect(warnings.first?.message.contains("background #e6e6e6 in light mode") == true)
+        #expect(warnings.first?.message.contains("background #e5e5e5 in light mode") == true)
         // A semi-transparent dot is blended too.
         let faint = style(.pageControl, .currentPageIndicatorTintColor, DynamicColor(Color(hex: 0x000000, alpha: 0.2)))
         #expect(AppearanceChecks.pageControlContrast(faint, pagedView: nil).count == 2)

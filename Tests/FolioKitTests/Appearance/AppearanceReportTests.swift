@@ -33,13 +33,13 @@ import Testing
         let report = AppearanceReport.format(controls)
         #expect(report == """
             Page › Layout:default › TabView › TabBar
-              tintColor                      #007aff / #0a84ff  Templates/appearance.yml:5        TabBar
+              tintColor                      #007aff / #0a84ff  Templates/appearance.yml:5      TabBar
               unselectedItemTintColor        #6c6c70            (front matter) Content/x.md:7
               barTintColor                   (not set)          the theme stylesheet's default
 
             Page › Layout:default › TabView › PagedView › PageControl
-              pageIndicatorTintColor         #aaaaaa            Templates/appearance.yml:2        PageControl
-              currentPageIndicatorTintColor  #ff2d55 / #ff375f  Content/appearance.yml:2          PageControl in PagedView in TabView
+              pageIndicatorTintColor         #aaaaaa            Templates/appearance.yml:2      PageControl
+              currentPageIndicatorTintColor  #ff2d55 / #ff375f  Content/appearance.yml:2        PageControl in PagedView in TabView
 
             """)
         // Same input, same text.

@@ -88,8 +88,8 @@ import Testing
         #expect(abs(white.contrastRatio(over: white) - 1) < 0.001)
         // #767676 on white is the classic 4.54:1.
         #expect(abs(Color(hex: 0x767676).contrastRatio(over: white) - 4.54) < 0.01)
-        // Alpha is blended over the background first: half-transparent black on white is #808080.
-        #expect(Color(hex: 0x000000, alpha: 0.5).composited(over: white).css == "#808080")
+        // Alpha is blended over the background first: black at 128/255 on white is #7f7f7f.
+        #expect(Color(hex: 0x000000, alpha: 0.5).composited(over: white).css == "#7f7f7f")
         #expect(Color.transparent.contrastRatio(over: white) == 1)
     }
 }

@@ -18,6 +18,18 @@ import Testing
         #expect(output.model.intro.contains("href=\"../../images/x.png\""))
     }
 
+    @Test func filesBesideTheMarkdownAreLinkedFromThePageURL() {
+        let url = SitePath.pageURL(forSource: "guide/page.md")
+        let output = ModelBuilder.build(.init(
+            markdown: "![d](images/d.svg) [z](../files/z.zip#x) [gone](nothing.png)\n", lineOffset: 0,
+            sourcePath: "guide/page.md", displayPath: "Content/guide/page.md", pageURL: url, sectionLevel: 2,
+            unsafeHTML: false, titleFromHeading: true, view: .list,
+            links: LinkPolicy(pageURLs: pages, staticFiles: ["guide/images/d.svg", "files/z.zip"])))
+        #expect(output.model.intro.contains("src=\"../images/d.svg\""))
+        #expect(output.model.intro.contains("href=\"../../files/z.zip#x\""))
+        #expect(output.model.intro.contains("href=\"nothing.png\""))
+    }
+
     @Test func externalAndFragmentLinksAreKept() {
         let output = model("[a](https://example.com/x.md) [b](#top) [c](mailto:a@b.c)\n", pages: pages)
         #expect(output.model.intro.contains("href=\"https://example.com/x.md\""))
