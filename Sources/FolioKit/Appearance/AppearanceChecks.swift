@@ -8,17 +8,21 @@ public enum AppearanceChecks {
     public static func undeclaredContainers(
         in config: AppearanceConfig, declaredContainers: Set<String>, layouts: Set<String>
     ) -> [Diagnostic] {
-        let known = AppearanceContainer.builtIn + declaredContainers.sorted() + layouts.sorted().map(AppearanceContainer.layout)
+        let known =
+            AppearanceContainer.builtIn + declaredContainers.sorted() + layouts.sorted().map(AppearanceContainer.layout)
         var warnings: [Diagnostic] = []
         for rule in config.rules {
             for (container, column) in zip(rule.containers, rule.containerColumns) {
-                if AppearanceContainer.builtIn.contains(container) || declaredContainers.contains(container) { continue }
+                if AppearanceContainer.builtIn.contains(container) || declaredContainers.contains(container) {
+                    continue
+                }
                 let message: String
                 if container.hasPrefix(AppearanceContainer.layoutPrefix) {
                     let layout = String(container.dropFirst(AppearanceContainer.layoutPrefix.count))
                     if layouts.contains(layout) { continue }
                     let hint = Suggestion.didYouMean(layout, among: layouts.sorted())
-                    message = "rule '\(rule.key)' never applies: there is no layout '\(layout)' "
+                    message =
+                        "rule '\(rule.key)' never applies: there is no layout '\(layout)' "
                         + "(Templates/layouts/\(layout).mustache)\(hint)"
                 } else {
                     let hint = Suggestion.didYouMean(container, among: known)
@@ -49,10 +53,11 @@ public enum AppearanceChecks {
             guard ratio < minimumContrast else { continue }
             let hundredths = Int((ratio * 100).rounded(.down))
             let rounded = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-            warnings.append(.warning(
-                "currentPageIndicatorTintColor \(color.css) has \(rounded):1 contrast against its background "
-                    + "\(behind.css) in \(scheme.rawValue) mode; WCAG 1.4.11 asks for at least 3:1",
-                at: dot.source.path, line: dot.source.line, column: dot.source.column))
+            warnings.append(
+                .warning(
+                    "currentPageIndicatorTintColor \(color.css) has \(rounded):1 contrast against its background "
+                        + "\(behind.css) in \(scheme.rawValue) mode; WCAG 1.4.11 asks for at least 3:1",
+                    at: dot.source.path, line: dot.source.line, column: dot.source.column))
         }
         return warnings
     }

@@ -21,7 +21,9 @@ public struct AppearanceConfig: Sendable {
     }
 
     /// Parses the theme's file, then the site's (later declarations win ties); every problem goes to `diagnostics`.
-    public static func load(theme: AppearanceFile?, site: AppearanceFile?, diagnostics: inout [Diagnostic]) -> AppearanceConfig {
+    public static func load(
+        theme: AppearanceFile?, site: AppearanceFile?, diagnostics: inout [Diagnostic]
+    ) -> AppearanceConfig {
         load([theme, site].compactMap { $0 }, diagnostics: &diagnostics)
     }
 

@@ -36,7 +36,9 @@ public enum AppearanceContainer {
             return !layout.isEmpty && !layout.contains(":")
         }
         return !name.isEmpty && name != "in"
-            && name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0) }
+            && name.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)
+            }
     }
 }
 
@@ -67,8 +69,10 @@ public struct ControlInstance: Sendable, Hashable, CustomStringConvertible {
         switch kind {
         case .list: return []
         case .paged:
-            return [ControlInstance(component: .pagedView, containers: containers),
-                    ControlInstance(component: .pageControl, containers: inside)]
+            return [
+                ControlInstance(component: .pagedView, containers: containers),
+                ControlInstance(component: .pageControl, containers: inside),
+            ]
         case .tabs: return [ControlInstance(component: .tabBar, containers: inside)]
         case .segmented: return [ControlInstance(component: .segmentedControl, containers: inside)]
         }

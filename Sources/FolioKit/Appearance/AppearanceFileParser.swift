@@ -15,26 +15,31 @@ enum AppearanceFileParser {
             switch RuleKey.parse(entry.key) {
             case .success(let parsed): key = parsed
             case .failure(let failure):
-                diagnostics.append(.error(failure.message, at: file.path, line: entry.keyLine,
-                    column: entry.keyColumn + quote + failure.offset))
+                diagnostics.append(
+                    .error(
+                        failure.message, at: file.path, line: entry.keyLine,
+                        column: entry.keyColumn + quote + failure.offset))
                 continue
             }
             guard case .mapping = entry.node else {
-                let (line, column) = YAMLLocator.isNull(entry.node) ? (entry.keyLine, entry.keyColumn) : (entry.line, entry.column)
-                diagnostics.append(.error(
-                    "rule '\(entry.key)' must be a mapping of properties to colors, like "
-                        + "`\(key.component.properties[0].name): systemBlue`; not \(YAMLLocator.kind(entry.node))",
-                    at: file.path, line: line, column: column))
+                let (line, column) =
+                    YAMLLocator.isNull(entry.node) ? (entry.keyLine, entry.keyColumn) : (entry.line, entry.column)
+                diagnostics.append(
+                    .error(
+                        "rule '\(entry.key)' must be a mapping of properties to colors, like "
+                            + "`\(key.component.properties[0].name): systemBlue`; not \(YAMLLocator.kind(entry.node))",
+                        at: file.path, line: line, column: column))
                 continue
             }
             let settings = readSettings(of: key.component, from: entry.node, in: locator, diagnostics: &diagnostics) {
                 AppearanceSource(kind: .rule(key: entry.key), path: file.path, line: $0, column: $1)
             }
-            rules.append(AppearanceRule(
-                component: key.component, containers: key.containers, key: entry.key, path: file.path,
-                line: entry.keyLine, column: entry.keyColumn,
-                containerColumns: key.containerOffsets.map { entry.keyColumn + quote + $0 },
-                order: firstOrder + rules.count, settings: settings))
+            rules.append(
+                AppearanceRule(
+                    component: key.component, containers: key.containers, key: entry.key, path: file.path,
+                    line: entry.keyLine, column: entry.keyColumn,
+                    containerColumns: key.containerOffsets.map { entry.keyColumn + quote + $0 },
+                    order: firstOrder + rules.count, settings: settings))
         }
         return rules
     }
@@ -53,8 +58,8 @@ enum AppearanceFileParser {
                 continue
             }
             guard let color = ColorParser.read(value, in: file, diagnostics: &diagnostics) else { continue }
-            let at = YAMLLocator.isNull(value) ? key : value
-            settings.append(.init(property: property, color: color, source: source(file.line(at), file.column(at))))
+            settings.append(
+                .init(property: property, color: color, source: source(file.line(value), file.column(value))))
         }
         return settings
     }

@@ -19,9 +19,11 @@ public enum AppearanceReport {
     ///
     ///     Page › Layout:default › TabView › PagedView › PageControl
     ///       pageIndicatorTintColor         #aaaaaa / #636366  (default theme)/appearance.yml:4  PageControl
-    ///       currentPageIndicatorTintColor  #ff2d55 / #ff375f  Content/appearance.yml:9  PageControl in PagedView in TabView
+    ///       currentPageIndicatorTintColor  #ff2d55 / #ff375f  Content/appearance.yml:9  PageControl in TabView
     public static func format(_ controls: [Control]) -> String {
-        guard !controls.isEmpty else { return "No controls on this page: its views show no page control, tab bar or segmented control.\n" }
+        guard !controls.isEmpty else {
+            return "No controls on this page: its views show no page control, tab bar or segmented control.\n"
+        }
         typealias Row = (name: String, value: String, source: String, key: String)
         let blocks: [(title: String, rows: [Row])] = controls.map { control in
             let title = control.instance.description + (control.label.map { "  (\($0))" } ?? "")

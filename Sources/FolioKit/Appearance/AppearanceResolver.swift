@@ -62,7 +62,8 @@ public struct AppearanceResolver: Sendable {
     }
 
     /// Where a chain (outermost first) matches in `path` (outermost first), as ancestors at any depth:
-    /// the index of its outermost container, placed as high as possible; `Int.max` for an unscoped rule; nil if no match.
+    /// the index of its outermost container, placed as high as possible; `Int.max` for an unscoped rule;
+    /// nil if it does not match.
     ///
     /// Matching greedily from the root gives every container its earliest possible place, so the outermost
     /// one lands as high as any placement allows.

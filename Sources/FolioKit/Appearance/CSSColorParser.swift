@@ -31,7 +31,8 @@ enum CSSColorParser {
         let v = values.map { UInt8($0!) }
         switch v.count {
         case 3, 4:
-            return .success(Color(red: v[0] * 17, green: v[1] * 17, blue: v[2] * 17, alpha: v.count == 4 ? v[3] * 17 : 255))
+            return .success(
+                Color(red: v[0] * 17, green: v[1] * 17, blue: v[2] * 17, alpha: v.count == 4 ? v[3] * 17 : 255))
         default:
             return .success(
                 Color(
@@ -94,26 +95,33 @@ enum CSSColorParser {
         }
         let values = channels.map { fraction($0, scale: 255) }
         guard values.allSatisfy({ $0 != nil }), let a = alpha(alphaText) else {
-            return .failure(Failure(reason: "values are numbers 0–255 or percentages; alpha is 0–1 or a percentage"))
+            let reason = "values are numbers 0–255 or percentages; alpha is 0–1 or a percentage"
+            return .failure(Failure(reason: reason))
         }
         return .success(Color(red: values[0]!, green: values[1]!, blue: values[2]!, alpha: a))
     }
 
     private static func hsl(_ text: String) -> Result<Color, Failure> {
         guard let (channels, alphaText) = arguments(text) else {
-            return .failure(Failure(reason: "expected hue, saturation, lightness and an optional alpha, like hsl(211 100% 50%)"))
+            return .failure(
+                Failure(reason: "expected hue, saturation, lightness and an optional alpha, like hsl(211 100% 50%)"))
         }
         guard let hue = hueDegrees(channels[0]), let s = fraction(channels[1], scale: 100),
             let l = fraction(channels[2], scale: 100), let a = alpha(alphaText)
         else {
-            return .failure(Failure(reason: "hue is a number or an angle (deg, rad, grad, turn); saturation and lightness are percentages"))
+            return .failure(
+                Failure(
+                    reason:
+                        "hue is a number or an angle (deg, rad, grad, turn); saturation and lightness are percentages"))
         }
         let (r, g, b) = rgbFromHSL(hue: hue, saturation: min(max(s, 0), 1), lightness: min(max(l, 0), 1))
         return .success(Color(red: r, green: g, blue: b, alpha: a))
     }
 
     private static func hueDegrees(_ text: String) -> Double? {
-        let units: [(suffix: String, degrees: Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360)]
+        let units: [(suffix: String, degrees: Double)] = [
+            ("deg", 1), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360),
+        ]
         for unit in units where text.lowercased().hasSuffix(unit.suffix) {
             return number(String(text.dropLast(unit.suffix.count))).map { $0 * unit.degrees }
         }

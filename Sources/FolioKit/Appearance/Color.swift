@@ -26,7 +26,8 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     /// A color from components in 0…1, as `UIColor(red:green:blue:alpha:)` takes them.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.init(
-            red: Color.channel(red), green: Color.channel(green), blue: Color.channel(blue), alpha: Color.channel(alpha))
+            red: Color.channel(red), green: Color.channel(green), blue: Color.channel(blue), alpha: Color.channel(alpha)
+        )
     }
 
     /// A 0…1 component as an 8-bit channel, rounded half away from zero as browsers do.

@@ -4,7 +4,8 @@ import Yams
 ///
 /// The exact UIKit spelling resolves to UIKit's value (`lightGray` → #AAAAAA, `green` → #00FF00,
 /// `systemBlue` → #007AFF / #0A84FF); any other spelling is a CSS color, so `lightgray` or `LightGray` is CSS's
-/// #D3D3D3 and `Green` is CSS's #008000. Hex, `rgb()` and `hsl()` are CSS. `{light: …, dark: …}` is a dynamic color.
+/// #D3D3D3 and `Green` is CSS's #008000. Hex, `rgb()` and `hsl()` are CSS.
+/// `{light: …, dark: …}` is a dynamic color.
 public enum ColorParser {
     /// Why a text is not a color: a message with a suggestion where one helps.
     public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -19,6 +20,12 @@ public enum ColorParser {
     public static func parse(_ text: String) -> Result<DynamicColor, Failure> {
         let trimmed = text.trimmingWhitespace()
         if let color = UIKitColors.color(named: trimmed) { return .success(color) }
+        if trimmed.contains("("), !trimmed.hasSuffix(")") {
+            let message =
+                "'\(trimmed)' is not a color: `(` is never closed; inside {light: …, dark: …} a comma "
+                + "ends the value, so quote colors with commas (\"rgb(0, 122, 255)\") or use rgb(0 122 255)"
+            return .failure(Failure(message: message))
+        }
         if trimmed.hasPrefix("#") || trimmed.contains("(") {
             switch CSSColorParser.parse(trimmed) {
             case .success(let color): return .success(DynamicColor(color))
@@ -45,12 +52,14 @@ public enum ColorParser {
                 let name = key.string ?? ""
                 guard name == "light" || name == "dark" else {
                     let hint = Suggestion.didYouMean(name, among: ["light", "dark"])
-                    diagnostics.append(file.error("a dynamic color has only `light` and `dark`, not '\(name)'\(hint)", at: key))
+                    diagnostics.append(
+                        file.error("a dynamic color has only `light` and `dark`, not '\(name)'\(hint)", at: key))
                     failed = true
                     continue
                 }
                 guard case .scalar = value else {
-                    diagnostics.append(file.error("`\(name)` must be one color, not \(YAMLLocator.kind(value))", at: value))
+                    diagnostics.append(
+                        file.error("`\(name)` must be one color, not \(YAMLLocator.kind(value))", at: value))
                     failed = true
                     continue
                 }
@@ -62,20 +71,25 @@ public enum ColorParser {
             }
             if failed { return nil }
             guard let light, let dark else {
-                diagnostics.append(file.error("a dynamic color needs both `light` and `dark`, like {light: white, dark: \"#1c1c1e\"}", at: node))
+                diagnostics.append(
+                    file.error(
+                        "a dynamic color needs both `light` and `dark`, like {light: white, dark: \"#1c1c1e\"}",
+                        at: node))
                 return nil
             }
             return DynamicColor(light: light.light, dark: dark.dark)
         case .sequence, .alias:
-            diagnostics.append(file.error("expected a color or {light: …, dark: …}, not \(YAMLLocator.kind(node))", at: node))
+            diagnostics.append(
+                file.error("expected a color or {light: …, dark: …}, not \(YAMLLocator.kind(node))", at: node))
             return nil
         }
     }
 
     private static func scalar(_ node: Node, in file: YAMLLocator, diagnostics: inout [Diagnostic]) -> DynamicColor? {
         if YAMLLocator.isNull(node) {
-            diagnostics.append(file.error(
-                "expected a color; `#` starts a YAML comment, so quote hex colors: \"#cccccc\"", at: node))
+            diagnostics.append(
+                file.error(
+                    "expected a color; `#` starts a YAML comment, so quote hex colors: \"#cccccc\"", at: node))
             return nil
         }
         switch parse(node.string ?? "") {

@@ -18,7 +18,10 @@ public enum Component: String, Sendable, CaseIterable, Comparable {
         case .pageControl: [.pageIndicatorTintColor, .currentPageIndicatorTintColor]
         case .tabBar: [.tabTintColor, .tabUnselectedItemTintColor, .tabBarTintColor]
         case .segmentedControl:
-            [.segmentedSelectedSegmentTintColor, .segmentedBackgroundColor, .segmentedTitleColor, .segmentedSelectedTitleColor]
+            [
+                .segmentedSelectedSegmentTintColor, .segmentedBackgroundColor, .segmentedTitleColor,
+                .segmentedSelectedTitleColor,
+            ]
         case .pagedView: [.pagedBackgroundColor]
         }
     }

@@ -36,12 +36,15 @@ public struct PageAppearance: Sendable, Equatable {
             }
             guard case .mapping = value else {
                 let at = YAMLLocator.isNull(value) ? key : value
-                diagnostics.append(file.error(
-                    "'\(name)' must be a mapping of properties to colors, like "
-                        + "`\(component.properties[0].name): systemBlue`; not \(YAMLLocator.kind(value))", at: at))
+                diagnostics.append(
+                    file.error(
+                        "'\(name)' must be a mapping of properties to colors, like "
+                            + "`\(component.properties[0].name): systemBlue`; not \(YAMLLocator.kind(value))", at: at))
                 continue
             }
-            settings += AppearanceFileParser.readSettings(of: component, from: value, in: file, diagnostics: &diagnostics) {
+            settings += AppearanceFileParser.readSettings(
+                of: component, from: value, in: file, diagnostics: &diagnostics
+            ) {
                 AppearanceSource(kind: .frontMatter, path: path, line: $0, column: $1)
             }
         }
@@ -55,6 +58,7 @@ public struct PageAppearance: Sendable, Equatable {
         }
         let names = Component.allCases.map(\.name)
         let hint = Suggestion.didYouMean(name, among: names)
-        return "unknown component '\(name)'" + (hint.isEmpty ? "; components are \(names.joined(separator: ", "))" : hint)
+        return "unknown component '\(name)'"
+            + (hint.isEmpty ? "; components are \(names.joined(separator: ", "))" : hint)
     }
 }

@@ -21,11 +21,13 @@ struct RuleKey: Equatable {
             return .failure(Failure(message: "empty rule key: \(form)", offset: 0))
         }
         if first.word == "in" {
-            return .failure(Failure(message: "malformed rule key '\(text)': it must start with a component; \(form)", offset: 0))
+            return .failure(
+                Failure(message: "malformed rule key '\(text)': it must start with a component; \(form)", offset: 0))
         }
         guard let component = Component(named: first.word) else {
             let hint = Suggestion.didYouMean(first.word, among: Component.allCases.map(\.name))
-            let known = hint.isEmpty ? "; components are " + Component.allCases.map(\.name).joined(separator: ", ") : hint
+            let known =
+                hint.isEmpty ? "; components are " + Component.allCases.map(\.name).joined(separator: ", ") : hint
             return .failure(Failure(message: "unknown component '\(first.word)'\(known)", offset: first.offset))
         }
         var containers: [String] = []
@@ -35,13 +37,14 @@ struct RuleKey: Equatable {
             let joiner = words[index]
             guard joiner.word == "in" else {
                 let previous = words[index - 1].word
-                return .failure(Failure(
-                    message: "malformed rule key '\(text)': expected `in` after '\(previous)', not '\(joiner.word)'; \(form)",
-                    offset: joiner.offset))
+                let message = "malformed rule key '\(text)': expected `in` after '\(previous)', not '\(joiner.word)'"
+                return .failure(Failure(message: message + "; \(form)", offset: joiner.offset))
             }
             guard index + 1 < words.count else {
-                return .failure(Failure(
-                    message: "malformed rule key '\(text)': a container name must follow `in`", offset: joiner.offset))
+                return .failure(
+                    Failure(
+                        message: "malformed rule key '\(text)': a container name must follow `in`",
+                        offset: joiner.offset))
             }
             let container = words[index + 1]
             guard AppearanceContainer.isWellFormed(container.word) else {

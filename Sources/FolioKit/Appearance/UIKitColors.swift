@@ -11,7 +11,8 @@ public enum UIKitColors {
     /// A UIKit color by its exact, case-sensitive name.
     public static func color(named name: String) -> DynamicColor? { byName[name] }
 
-    private static let byName: [String: DynamicColor] = Dictionary(all.map { ($0.name, $0.color) }) { first, _ in first }
+    private static let byName: [String: DynamicColor] = Dictionary(all.map { ($0.name, $0.color) }) { first, _ in first
+    }
 
     private static func c(_ hex: UInt32, _ alpha: Double = 1) -> Color { Color(hex: hex, alpha: alpha) }
     private static func d(_ light: Color, _ dark: Color) -> DynamicColor { DynamicColor(light: light, dark: dark) }

@@ -33,10 +33,15 @@ public struct ViewSpec: Sendable, Equatable, CustomStringConvertible {
 
 extension StringProtocol {
     func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
+        // Fast path: most text has no surrounding white space.
+        let string = String(self)
+        if let first = string.utf8.first, let last = string.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+            return string
+        }
+        let scalars = string.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        return String(string[first...last])
     }
 }

@@ -41,17 +41,22 @@ public struct Theme: Sendable {
                 continue
             }
             guard path.hasSuffix(".mustache"), let name = templateName(path) else { continue }
-            guard let text = String(validating: file.bytes, as: UTF8.self) else {
-                diagnostics.append(.error("template is not valid UTF-8", at: file.displayPath))
+            // A layout that fails to load still exists: pages naming it get its error, not "unknown layout".
+            if path.hasPrefix("layouts/") { layouts.insert(String(name.dropFirst("layouts/".count))) }
+            let text: String
+            switch UTF8Check.decode(file.bytes) {
+            case .success(let decoded): text = decoded
+            case .failure(let position):
+                diagnostics.append(.error("template is not valid UTF-8: save it as UTF-8", at: file.displayPath,
+                    line: position.line, column: position.column))
                 continue
             }
             do {
                 library.register(try MustacheTemplate(string: text), named: name)
                 texts.append((name, file, text))
-                if path.hasPrefix("layouts/") { layouts.insert(String(name.dropFirst("layouts/".count))) }
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(.error("template syntax: \(describe(error.error))", at: file.displayPath,
-                    line: error.context.lineNumber, column: error.context.columnNumber + 1))
+                    line: error.context.lineNumber, column: error.context.columnNumber))
             } catch {
                 diagnostics.append(.error("template syntax: \(error)", at: file.displayPath))
             }

@@ -63,8 +63,8 @@ enum Folio {
         defer { try? FileManager.default.removeItem(at: capture) }
         let outURL = capture.appendingPathComponent("stdout")
         let errURL = capture.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
 

@@ -65,7 +65,7 @@ enum Tree {
                 let url = directory.appendingPathComponent(name)
                 let relative = prefix.isEmpty ? name : prefix + "/" + name
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+                _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
                 result.append((relative, isDirectory.boolValue))
                 if isDirectory.boolValue { walk(url, relative) }
             }

@@ -5,13 +5,15 @@ import Testing
 @Suite struct AppearanceChecksTests {
     func config(_ text: String) -> AppearanceConfig {
         var diagnostics: [Diagnostic] = []
-        let config = AppearanceConfig.load([AppearanceFile(path: "Content/appearance.yml", text: text)], diagnostics: &diagnostics)
+        let config = AppearanceConfig.load(
+            [AppearanceFile(path: "Content/appearance.yml", text: text)], diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         return config
     }
 
     @Test func aContainerNoPageDeclaresIsAWarningAtItsName() {
-        let rules = config("""
+        let rules = config(
+            """
             PageControl in Galery:
               currentPageIndicatorTintColor: red
             PageControl in PagedView in Gallery in Page:
@@ -22,22 +24,28 @@ import Testing
               tintColor: red
 
             """)
-        let warnings = AppearanceChecks.undeclaredContainers(in: rules, declaredContainers: ["Gallery"], layouts: ["default", "wid"])
-        #expect(warnings.map(\.description) == [
-            "Content/appearance.yml:1:16: warning: rule 'PageControl in Galery' never applies: no page declares `container: Galery`; did you mean `Gallery`?",
-            "Content/appearance.yml:5:11: warning: rule 'TabBar in Layout:wide' never applies: there is no layout 'wide' (Templates/layouts/wide.mustache); did you mean `wid`?",
-            "Content/appearance.yml:7:29: warning: rule 'TabBar in Layout:default in Docs' never applies: no page declares `container: Docs`",
-        ])
+        let warnings = AppearanceChecks.undeclaredContainers(
+            in: rules, declaredContainers: ["Gallery"], layouts: ["default", "wid"])
+        #expect(
+            warnings.map(\.description) == [
+                "Content/appearance.yml:1:16: warning: rule 'PageControl in Galery' never applies: no page declares `container: Galery`; did you mean `Gallery`?",
+                "Content/appearance.yml:5:11: warning: rule 'TabBar in Layout:wide' never applies: there is no layout 'wide' (Templates/layouts/wide.mustache); did you mean `wid`?",
+                "Content/appearance.yml:7:29: warning: rule 'TabBar in Layout:default in Docs' never applies: no page declares `container: Docs`",
+            ])
     }
 
     @Test func aBuiltInNameInTheWrongCaseGetsASuggestion() {
         let warnings = AppearanceChecks.undeclaredContainers(
-            in: config("PageControl in pagedView:\n  currentPageIndicatorTintColor: red\n"), declaredContainers: [], layouts: [])
+            in: config("PageControl in pagedView:\n  currentPageIndicatorTintColor: red\n"), declaredContainers: [],
+            layouts: [])
         #expect(warnings.first?.message.hasSuffix("did you mean `PagedView`?") == true)
     }
 
-    func style(_ component: Component, _ property: AppearanceProperty, _ color: DynamicColor, line: Int = 4) -> ResolvedStyle {
-        let source = AppearanceSource(kind: .rule(key: component.name), path: "Content/appearance.yml", line: line, column: 34)
+    func style(
+        _ component: Component, _ property: AppearanceProperty, _ color: DynamicColor, line: Int = 4
+    ) -> ResolvedStyle {
+        let source = AppearanceSource(
+            kind: .rule(key: component.name), path: "Content/appearance.yml", line: line, column: 34)
         return ResolvedStyle(component: component, values: [property: .init(color: color, source: source)])
     }
 
@@ -45,16 +53,20 @@ import Testing
         // Black is fine on white and invisible on the dark page background.
         let black = style(.pageControl, .currentPageIndicatorTintColor, DynamicColor(Color(hex: 0x000000)))
         let warnings = AppearanceChecks.pageControlContrast(black, pagedView: nil)
-        #expect(warnings.map(\.description) == [
-            "Content/appearance.yml:4:34: warning: currentPageIndicatorTintColor #000000 has 1.13:1 contrast against its background #121418 in dark mode; WCAG 1.4.11 asks for at least 3:1",
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                "Content/appearance.yml:4:34: warning: currentPageIndicatorTintColor #000000 has 1.13:1 contrast against its background #121418 in dark mode; WCAG 1.4.11 asks for at least 3:1"
+            ])
         // lightGray fails on white, passes on dark.
         let light = style(.pageControl, .currentPageIndicatorTintColor, DynamicColor(Color(hex: 0xAAAAAA)))
-        #expect(AppearanceChecks.pageControlContrast(light, pagedView: nil).map(\.message) == [
-            "currentPageIndicatorTintColor #aaaaaa has 2.32:1 contrast against its background #ffffff in light mode; WCAG 1.4.11 asks for at least 3:1",
-        ])
+        #expect(
+            AppearanceChecks.pageControlContrast(light, pagedView: nil).map(\.message) == [
+                "currentPageIndicatorTintColor #aaaaaa has 2.32:1 contrast against its background #ffffff in light mode; WCAG 1.4.11 asks for at least 3:1"
+            ])
         // systemBlue passes on both.
-        let blue = style(.pageControl, .currentPageIndicatorTintColor, DynamicColor(light: Color(hex: 0x007AFF), dark: Color(hex: 0x0A84FF)))
+        let blue = style(
+            .pageControl, .currentPageIndicatorTintColor,
+            DynamicColor(light: Color(hex: 0x007AFF), dark: Color(hex: 0x0A84FF)))
         #expect(AppearanceChecks.pageControlContrast(blue, pagedView: nil).isEmpty)
     }
 
@@ -74,9 +86,11 @@ import Testing
 
     @Test func frontMatterValuesAreReportedAtThePage() {
         let source = AppearanceSource(kind: .frontMatter, path: "Content/x.md", line: 7, column: 36)
-        let page = ResolvedStyle(component: .pageControl, values: [
-            .currentPageIndicatorTintColor: .init(color: DynamicColor(Color(hex: 0xEEEEEE)), source: source),
-        ])
+        let page = ResolvedStyle(
+            component: .pageControl,
+            values: [
+                .currentPageIndicatorTintColor: .init(color: DynamicColor(Color(hex: 0xEEEEEE)), source: source)
+            ])
         let warnings = AppearanceChecks.pageControlContrast(page, pagedView: nil)
         #expect(warnings.map { "\($0.path):\($0.line):\($0.column)" } == ["Content/x.md:7:36"])
         #expect((warnings + warnings).removingDuplicates() == warnings)

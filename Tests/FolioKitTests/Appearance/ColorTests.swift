@@ -18,11 +18,16 @@ import Testing
     }
 
     @Test(arguments: [
-        ("systemRed", "#ff3b30", "#ff453a"), ("systemOrange", "#ff9500", "#ff9f0a"), ("systemYellow", "#ffcc00", "#ffd60a"),
-        ("systemGreen", "#34c759", "#30d158"), ("systemMint", "#00c7be", "#63e6e2"), ("systemTeal", "#30b0c7", "#40c8e0"),
-        ("systemCyan", "#32ade6", "#64d2ff"), ("systemBlue", "#007aff", "#0a84ff"), ("systemIndigo", "#5856d6", "#5e5ce6"),
-        ("systemPurple", "#af52de", "#bf5af2"), ("systemPink", "#ff2d55", "#ff375f"), ("systemBrown", "#a2845e", "#ac8e68"),
-        ("systemGray", "#8e8e93", "#8e8e93"), ("systemGray2", "#aeaeb2", "#636366"), ("systemGray6", "#f2f2f7", "#1c1c1e"),
+        ("systemRed", "#ff3b30", "#ff453a"), ("systemOrange", "#ff9500", "#ff9f0a"),
+        ("systemYellow", "#ffcc00", "#ffd60a"),
+        ("systemGreen", "#34c759", "#30d158"), ("systemMint", "#00c7be", "#63e6e2"),
+        ("systemTeal", "#30b0c7", "#40c8e0"),
+        ("systemCyan", "#32ade6", "#64d2ff"), ("systemBlue", "#007aff", "#0a84ff"),
+        ("systemIndigo", "#5856d6", "#5e5ce6"),
+        ("systemPurple", "#af52de", "#bf5af2"), ("systemPink", "#ff2d55", "#ff375f"),
+        ("systemBrown", "#a2845e", "#ac8e68"),
+        ("systemGray", "#8e8e93", "#8e8e93"), ("systemGray2", "#aeaeb2", "#636366"),
+        ("systemGray6", "#f2f2f7", "#1c1c1e"),
         ("label", "#000000", "#ffffff"), ("secondaryLabel", "#3c3c4399", "#ebebf599"),
         ("systemBackground", "#ffffff", "#000000"), ("secondarySystemBackground", "#f2f2f7", "#1c1c1e"),
         ("link", "#007aff", "#0984ff"),
@@ -61,23 +66,32 @@ import Testing
         ("#a1b2c3ff", "#a1b2c3"), ("rgb(0, 122, 255)", "#007aff"), ("rgb(0 122 255)", "#007aff"),
         ("rgba(60, 60, 67, 0.6)", "#3c3c4399"), ("rgb(60 60 67 / 60%)", "#3c3c4399"), ("rgb(100%, 50%, 0%)", "#ff8000"),
         ("rgb(300, -5, 0)", "#ff0000"), ("hsl(0, 100%, 50%)", "#ff0000"), ("hsl(120deg 100% 25%)", "#008000"),
-        ("hsl(0.5turn 100% 50%)", "#00ffff"), ("hsla(240, 100%, 50%, 0.5)", "#0000ff80"), ("HSL(211 100% 50%)", "#007bff"),
+        ("hsl(0.5turn 100% 50%)", "#00ffff"), ("hsla(240, 100%, 50%, 0.5)", "#0000ff80"),
+        ("HSL(211 100% 50%)", "#007bff"),
         ("  systemBlue  ", "#007aff / #0a84ff"),
     ])
     func cssColorSyntaxesNormalize(text: String, expected: String) {
         #expect(css(text) == expected)
     }
 
-    @Test(arguments: ["#ab", "#abcde", "#ggg", "rgb(1, 2)", "rgb(1 2 3 4)", "rgb(a, b, c)", "hsl(1, 2, 3, 4, 5)",
-        "lab(50% 40 59)", "rgb(inf, 0, 0)", "rgb(0x10, 0, 0)", "nope", "currentColor", ""])
+    @Test(arguments: [
+        "#ab", "#abcde", "#ggg", "rgb(1, 2)", "rgb(1 2 3 4)", "rgb(a, b, c)", "hsl(1, 2, 3, 4, 5)",
+        "lab(50% 40 59)", "rgb(inf, 0, 0)", "rgb(0x10, 0, 0)", "nope", "currentColor", "",
+    ])
     func badColorsFail(text: String) {
         #expect(color(text) == nil)
     }
 
     @Test func unknownNamesSuggestTheNearest() {
-        guard case .failure(let failure) = ColorParser.parse("systemBlu") else { Issue.record("parsed"); return }
+        guard case .failure(let failure) = ColorParser.parse("systemBlu") else {
+            Issue.record("parsed")
+            return
+        }
         #expect(failure.message == "unknown color 'systemBlu'; did you mean `systemBlue`?")
-        guard case .failure(let cased) = ColorParser.parse("systemblue") else { Issue.record("parsed"); return }
+        guard case .failure(let cased) = ColorParser.parse("systemblue") else {
+            Issue.record("parsed")
+            return
+        }
         #expect(cased.message.hasSuffix("did you mean `systemBlue`?"))
     }
 

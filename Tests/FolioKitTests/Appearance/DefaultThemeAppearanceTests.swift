@@ -26,7 +26,8 @@ import Testing
         // So every control anywhere resolves every property.
         let resolver = AppearanceResolver(config)
         for component in Component.allCases {
-            let style = resolver.resolve(ControlInstance(component: component, containers: ["Page", "Layout:x", "Odd", "TabView"]))
+            let style = resolver.resolve(
+                ControlInstance(component: component, containers: ["Page", "Layout:x", "Odd", "TabView"]))
             #expect(Set(style.values.keys) == Set(component.properties))
         }
     }
@@ -48,7 +49,9 @@ import Testing
     @Test func styleClassNamesDoNotCollide() {
         let (config, _) = load()
         let resolver = AppearanceResolver(config)
-        let styles = Component.allCases.map { resolver.resolve(ControlInstance(component: $0, containers: ["Page"])).style }
+        let styles = Component.allCases.map {
+            resolver.resolve(ControlInstance(component: $0, containers: ["Page"])).style
+        }
         #expect(Set(styles.map(\.className)).count == styles.count)
         let css = AppearanceStylesheet(styles).css
         #expect(!css.contains("initial"))

@@ -6,12 +6,15 @@ import Testing
     func parse(_ page: String) -> (FrontMatter, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let split = FrontMatterParser.split(page, path: "Content/x.md", diagnostics: &diagnostics)
-        let front = split.yaml.map { FrontMatterParser.parse($0, path: "Content/x.md", diagnostics: &diagnostics) } ?? FrontMatter()
+        let front =
+            split.yaml.map { FrontMatterParser.parse($0, path: "Content/x.md", diagnostics: &diagnostics) }
+            ?? FrontMatter()
         return (front, diagnostics)
     }
 
     @Test func frontMatterValuesAreTypedWithTheirPageLines() {
-        let (front, diagnostics) = parse("""
+        let (front, diagnostics) = parse(
+            """
             ---
             title: Gallery
             container: Gallery
@@ -36,13 +39,23 @@ import Testing
 
     @Test(arguments: [
         ("appearance: blue", 2, 13, "'appearance' must be a mapping of components to properties"),
-        ("appearance:\n  PageControll:\n    pageIndicatorTintColor: red", 3, 3, "unknown component 'PageControll'; did you mean `PageControl`?"),
-        ("appearance:\n  PageControl in PagedView:\n    pageIndicatorTintColor: red", 3, 3,
-            "front matter 'appearance' sets values on this page's controls, keyed by component alone; put scoped rules like 'PageControl in PagedView' in Content/appearance.yml"),
-        ("appearance:\n  PageControl:\n    pageIndicatorColor: red", 4, 5,
-            "unknown property 'pageIndicatorColor' of PageControl; did you mean `pageIndicatorTintColor`?"),
+        (
+            "appearance:\n  PageControll:\n    pageIndicatorTintColor: red", 3, 3,
+            "unknown component 'PageControll'; did you mean `PageControl`?"
+        ),
+        (
+            "appearance:\n  PageControl in PagedView:\n    pageIndicatorTintColor: red", 3, 3,
+            "front matter 'appearance' sets values on this page's controls, keyed by component alone; put scoped rules like 'PageControl in PagedView' in Content/appearance.yml"
+        ),
+        (
+            "appearance:\n  PageControl:\n    pageIndicatorColor: red", 4, 5,
+            "unknown property 'pageIndicatorColor' of PageControl; did you mean `pageIndicatorTintColor`?"
+        ),
         ("appearance:\n  TabBar:\n    tintColor: redd", 4, 16, "unknown color 'redd'; did you mean `red`?"),
-        ("appearance:\n  TabBar: red", 3, 11, "'TabBar' must be a mapping of properties to colors, like `tintColor: systemBlue`; not 'red'"),
+        (
+            "appearance:\n  TabBar: red", 3, 11,
+            "'TabBar' must be a mapping of properties to colors, like `tintColor: systemBlue`; not 'red'"
+        ),
     ])
     func frontMatterErrorsPointAtThePagesOwnLines(yaml: String, line: Int, column: Int, message: String) {
         let (_, diagnostics) = parse("---\n\(yaml)\n---\n")
