@@ -37,6 +37,10 @@ public enum SiteBuilder {
             .init(contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts, baseURL: options.baseURL),
             diagnostics: &diagnostics)
         diagnostics += checkLayouts(site, theme: theme)
+        let appearanceConfig = AppearanceConfig.load(theme: theme, contentDirectory: options.contentDirectory, diagnostics: &diagnostics)
+        diagnostics += AppearanceChecks.undeclaredContainers(
+            in: appearanceConfig, declaredContainers: Set(site.pages.compactMap(\.front.container)), layouts: theme.layouts)
+        let appearance = AppearanceResolver(appearanceConfig)
 
         var summary = Summary(pages: site.pages.count)
         func finish(published: Bool) -> Result {
@@ -51,7 +55,7 @@ public enum SiteBuilder {
         let output = OutputDirectory(target: options.outputDirectory)
         do {
             try output.prepare()
-            let written = try write(site, theme: theme, to: output)
+            let written = try write(site, theme: theme, appearance: appearance, to: output)
             summary.views = written.views
             summary.sections = written.sections
             summary.files = written.files
@@ -80,7 +84,7 @@ public enum SiteBuilder {
         }
     }
 
-    private static func write(_ site: Site, theme: Theme, to output: OutputDirectory) throws
+    private static func write(_ site: Site, theme: Theme, appearance: AppearanceResolver, to output: OutputDirectory) throws
         -> (views: Int, sections: Int, files: Int, diagnostics: [Diagnostic])
     {
         let context = PageContext(site: site, theme: theme)
@@ -89,20 +93,26 @@ public enum SiteBuilder {
         try output.makeDirectories(for: pagePaths + site.staticFiles + assetPaths)
 
         // Each page is read, modelled, rendered and written by one worker, then dropped: memory stays flat.
-        let results = site.pages.parallelMap { source -> (views: Int, sections: Int, diagnostics: [Diagnostic]) in
-            let (page, diagnostics) = SiteReader.loadPage(source, site: site)
-            var views = ViewRenderer(theme: theme, settings: PageSettings(
-                title: page.title, view: page.front.view, transition: page.front.transition,
-                segments: page.front.segments, tabGroup: page.front.tabGroup))
+        let results = site.pages.parallelMap {
+            source -> (views: Int, sections: Int, diagnostics: [Diagnostic], styles: AppearanceStylesheet) in
+            var (page, diagnostics) = SiteReader.loadPage(source, site: site)
+            var views = ViewRenderer(theme: theme, settings: PageSettings(page: source), appearance: appearance)
             let content = views.render(page.model)
+            diagnostics += views.warnings
             let html = theme.render("layouts/" + page.front.layout, context.values(for: page, content: content))
             let path = String(page.url.dropFirst()) + "index.html"
             guard output.write(html, to: path) else {
-                return (views.viewCount, 0, diagnostics + [.error("cannot write \(path) in the output folder", at: page.displayPath)])
+                let failure = Diagnostic.error("cannot write \(path) in the output folder", at: page.displayPath)
+                return (views.viewCount, 0, diagnostics + [failure], views.stylesheet)
             }
-            return (views.viewCount, page.model.sectionCount, diagnostics)
+            return (views.viewCount, page.model.sectionCount, diagnostics, views.stylesheet)
         }
-        var diagnostics = results.flatMap(\.diagnostics)
+        var diagnostics = results.flatMap(\.diagnostics).removingDuplicates()
+        var stylesheet = AppearanceStylesheet()
+        for result in results { stylesheet.merge(result.styles) }
+        if !output.write(stylesheet.css, to: "assets/appearance.css") {
+            diagnostics.append(.error("cannot write assets/appearance.css in the output folder", at: output.target))
+        }
         if theme.layouts.contains("404"), !output.write(theme.render("layouts/404", context.notFoundValues()), to: "404.html") {
             diagnostics.append(.error("cannot write 404.html in the output folder", at: output.target))
         }
@@ -114,6 +124,6 @@ public enum SiteBuilder {
         }
         let views = results.reduce(0) { $0 + $1.views }
         let sections = results.reduce(0) { $0 + $1.sections }
-        return (views, sections, site.pages.count + site.staticFiles.count + theme.assets.count, diagnostics)
+        return (views, sections, site.pages.count + site.staticFiles.count + theme.assets.count + 1, diagnostics)
     }
 }

@@ -3,12 +3,23 @@
 struct ViewRenderer {
     let theme: Theme
     let settings: PageSettings
+    let appearance: AppearanceResolver
     private(set) var viewCount = 0
+    /// Every control rendered, with its resolved appearance (for `folio appearance`).
+    private(set) var controls: [AppearanceReport.Control] = []
+    /// The styles the page's controls use, for the site's generated stylesheet.
+    private(set) var stylesheet = AppearanceStylesheet()
+    /// Current-dot contrast warnings of the page's page controls.
+    private(set) var warnings: [Diagnostic] = []
     private var counters: [ViewSpec.Kind: Int] = [:]
+    /// The containers around the view being rendered, outermost first.
+    private var containers: [String]
 
-    init(theme: Theme, settings: PageSettings) {
+    init(theme: Theme, settings: PageSettings, appearance: AppearanceResolver = AppearanceResolver(AppearanceConfig())) {
         self.theme = theme
         self.settings = settings
+        self.appearance = appearance
+        self.containers = settings.containers
     }
 
     /// The page body: intro, then the sections in the page's view.
@@ -23,12 +34,31 @@ struct ViewRenderer {
     /// Sections shown by the container `spec.kind`; their subsections by `spec.inner`, unless they say otherwise.
     mutating func renderSections(_ sections: [Section], as spec: ViewSpec, label: String, idPrefix: String) -> String {
         viewCount += 1
+        let classes = resolveControls(of: spec.kind, label: label)
+        containers.append(AppearanceContainer.name(for: spec.kind))
+        defer { containers.removeLast() }
         switch spec.kind {
         case .list: return list(sections, inner: spec.inner, idPrefix: idPrefix)
-        case .paged: return paged(sections, inner: spec.inner, label: label, idPrefix: idPrefix)
-        case .tabs: return tabs(sections, inner: spec.inner, label: label, idPrefix: idPrefix)
-        case .segmented: return segmented(sections, inner: spec.inner, label: label, idPrefix: idPrefix)
+        case .paged: return paged(sections, inner: spec.inner, label: label, idPrefix: idPrefix, classes: classes)
+        case .tabs: return tabs(sections, inner: spec.inner, label: label, idPrefix: idPrefix, classes: classes)
+        case .segmented: return segmented(sections, inner: spec.inner, label: label, idPrefix: idPrefix, classes: classes)
         }
+    }
+
+    /// Resolves the controls a view shows (UIKit's rules, at build time) and returns their class names by component.
+    private mutating func resolveControls(of kind: ViewSpec.Kind, label: String) -> [Component: String] {
+        var classes: [Component: String] = [:]
+        var pagedView: ResolvedStyle?
+        for instance in ControlInstance.controls(of: kind, in: containers) {
+            let style = appearance.resolve(instance, page: settings.appearance)
+            classes[instance.component] = stylesheet.insert(style.style)
+            controls.append(AppearanceReport.Control(instance: instance, style: style, label: label))
+            if instance.component == .pagedView { pagedView = style }
+            if instance.component == .pageControl {
+                warnings += AppearanceChecks.pageControlContrast(style, pagedView: pagedView)
+            }
+        }
+        return classes
     }
 
     private mutating func nextID(_ kind: ViewSpec.Kind) -> String {
@@ -75,7 +105,9 @@ struct ViewRenderer {
         theme.render("components/list", ["sections": sectionContexts(sections, inner: inner, idPrefix: idPrefix)])
     }
 
-    private mutating func paged(_ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String) -> String {
+    private mutating func paged(
+        _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
+    ) -> String {
         let viewID = nextID(.paged)
         var pages = sectionContexts(sections, inner: inner, idPrefix: idPrefix)
         for index in pages.indices {
@@ -90,10 +122,13 @@ struct ViewRenderer {
         return theme.render("components/paged", [
             "viewId": viewID, "label": label, "transition": settings.transition.rawValue,
             "pages": pages, "showControl": pages.count > 1, "single": pages.count <= 1,
+            "appearanceClass": classes[.pagedView] ?? "", "pageControlClass": classes[.pageControl] ?? "",
         ])
     }
 
-    private mutating func tabs(_ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String) -> String {
+    private mutating func tabs(
+        _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
+    ) -> String {
         let viewID = nextID(.tabs)
         var tabs = sectionContexts(sections, inner: inner, idPrefix: idPrefix)
         for index in tabs.indices {
@@ -103,12 +138,16 @@ struct ViewRenderer {
             tabs[index]["selected"] = index == 0 ? "true" : "false"
             tabs[index]["tabindex"] = index == 0 ? "0" : "-1"
         }
-        var context: [String: Any] = ["viewId": viewID, "label": label, "tabs": tabs]
+        var context: [String: Any] = [
+            "viewId": viewID, "label": label, "tabs": tabs, "appearanceClass": classes[.tabBar] ?? "",
+        ]
         if let group = settings.tabGroup { context["group"] = group }
         return theme.render("components/tabs", context)
     }
 
-    private mutating func segmented(_ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String) -> String {
+    private mutating func segmented(
+        _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
+    ) -> String {
         let viewID = nextID(.segmented)
         let paged = renderSections(sections, as: ViewSpec([.paged] + (inner?.kinds ?? [])), label: label, idPrefix: idPrefix)
         let list = renderSections(sections, as: ViewSpec([.list] + (inner?.kinds ?? [])), label: label, idPrefix: idPrefix + "all-")
@@ -119,6 +158,7 @@ struct ViewRenderer {
         ]
         return theme.render("components/segmented", [
             "viewId": viewID, "label": label, "segments": segments, "paged": paged, "list": list,
+            "appearanceClass": classes[.segmentedControl] ?? "",
             "pagedPanelId": "\(viewID)-pages", "listPanelId": "\(viewID)-all",
             "pagedSegmentId": "\(viewID)-segment-1", "listSegmentId": "\(viewID)-segment-2",
         ])
