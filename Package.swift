@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -42,6 +43,7 @@ let package = Package(
             dependencies: [
                 "FolioKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -52,6 +54,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The floor of SPEC §11 that `make bench` measures folio against: read, libcmark, write.
+        .executableTarget(name: "cmark-floor", dependencies: ["CCMark"], path: "Benchmarks/Floor"),
         .testTarget(name: "FolioKitTests", dependencies: ["FolioKit"]),
         .testTarget(
             name: "FolioPreviewTests",

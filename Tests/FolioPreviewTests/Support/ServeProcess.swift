@@ -35,8 +35,8 @@ final class ServeProcess {
             to: site.appendingPathComponent("Content"))
         stdoutURL = site.appendingPathComponent("serve.stdout")
         stderrURL = site.appendingPathComponent("serve.stderr")
-        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = binary
         process.arguments = ["serve", "--port", "0"] + arguments
         process.currentDirectoryURL = site
