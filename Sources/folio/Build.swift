@@ -13,6 +13,8 @@ extension Folio {
         @Option(name: .customLong("base-url"), help: "The URL the site is served from (for canonical links).") var baseURL: String?
         @Flag(help: "Include pages with 'draft: true'.") var drafts = false
         @Flag(help: "Treat warnings as errors.") var strict = false
+        @Flag(name: .customLong("no-cache"), help: "Render every page, ignoring what the previous build left in .folio-cache/.")
+        var noCache = false
         @Option(help: "How to print diagnostics and the summary: text or json.") var format: Format = .text
 
         func validate() throws {
@@ -33,6 +35,7 @@ extension Folio {
             options.baseURL = baseURL
             options.includeDrafts = drafts
             options.strict = strict
+            options.useCache = !noCache
             let result = SiteBuilder.build(options)
             let report = BuildReport(result: result, output: output)
             switch format {

@@ -13,7 +13,8 @@ public struct BuildReport {
     public var summaryLine: String {
         let s = result.summary
         if result.published {
-            let counts = "\(plural(s.pages, "page")) (\(plural(s.sections, "section")), \(plural(s.views, "view")))"
+            let rendered = s.rendered == s.pages ? "" : "; \(s.rendered) rendered, \(s.pages - s.rendered) unchanged"
+            let counts = "\(plural(s.pages, "page")) (\(plural(s.sections, "section")), \(plural(s.views, "view"))\(rendered))"
             return "Built \(counts) in \(String(format: "%.2f", s.seconds)) s → \(output)/"
         }
         let errors = result.diagnostics.filter { $0.severity == .error }.count
@@ -30,7 +31,7 @@ public struct BuildReport {
                 + "\"severity\": \"\(d.severity.rawValue)\", \"message\": \(ModelJSON.quote(d.message))}"
         }
         return "{\"published\": \(result.published), \"diagnostics\": [\(diagnostics.joined(separator: ", "))], "
-            + "\"summary\": {\"pages\": \(s.pages), \"sections\": \(s.sections), \"views\": \(s.views), \"files\": \(s.files), "
+            + "\"summary\": {\"pages\": \(s.pages), \"rendered\": \(s.rendered), \"sections\": \(s.sections), \"views\": \(s.views), \"files\": \(s.files), "
             + "\"seconds\": \(String(format: "%.3f", s.seconds))}}"
     }
 }

@@ -63,6 +63,11 @@ struct OutputDirectory: Sendable {
         return text.withUTF8 { write($0, to: path) }
     }
 
+    /// Hard-links a file of the previous output into the staging folder: no copy, no new inode.
+    func link(from existing: String, to path: String) -> Bool {
+        Glibc.link(existing, staging + "/" + path) == 0
+    }
+
     func copy(from source: String, to path: String) -> Bool {
         (try? FileManager.default.copyItem(atPath: source, toPath: staging + "/" + path)) != nil
     }
@@ -72,7 +77,7 @@ struct OutputDirectory: Sendable {
         let manager = FileManager.default
         if manager.fileExists(atPath: target) {
             if Self.exchange(staging, target) {
-                try? manager.removeItem(atPath: staging)
+                Self.removeInBackground(staging)
                 return
             }
             let old = parent + "/" + stagingPrefix + "old-\(getpid())"
@@ -81,6 +86,19 @@ struct OutputDirectory: Sendable {
             try? manager.removeItem(atPath: old)
         } else {
             try manager.moveItem(atPath: staging, toPath: target)
+        }
+    }
+
+    /// Deleting thousands of files is slow on some file systems; the build's result does not wait for it.
+    /// What is left if folio exits first is removed by the next build's `prepare()`.
+    private static func removeInBackground(_ path: String) {
+        while waitpid(-1, nil, WNOHANG) > 0 {}  // reap earlier removals (folio serve builds many times)
+        var pid: pid_t = 0
+        let arguments = ["rm", "-rf", "--", path]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        if posix_spawn(&pid, "/bin/rm", nil, nil, &argv, environ) != 0 {
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `folio build`: read the content, load the theme, render every page in parallel, publish atomically.
+/// `folio build`: read the content, load the theme, render what changed in parallel, publish atomically.
 public enum SiteBuilder {
     public struct Options: Sendable {
         public var contentDirectory = "Content"
@@ -10,6 +10,8 @@ public enum SiteBuilder {
         public var baseURL: String?
         public var includeDrafts = false
         public var strict = false
+        /// Reuse what the previous build into the same output produced (`.folio-cache/`).
+        public var useCache = true
 
         public init() {}
     }
@@ -19,6 +21,8 @@ public enum SiteBuilder {
         public var sections = 0
         public var views = 0
         public var files = 0
+        /// Pages rendered by this build; the others were unchanged and reused.
+        public var rendered = 0
         public var seconds = 0.0
     }
 
@@ -31,16 +35,22 @@ public enum SiteBuilder {
 
     public static func build(_ options: Options) -> Result {
         let start = DispatchTime.now()
+        let cachePath = BuildCache.location(content: options.contentDirectory, output: options.outputDirectory)
+        let previous = options.useCache && FileManager.default.fileExists(atPath: options.outputDirectory)
+            ? BuildCache.load(from: cachePath) : nil
+
         var diagnostics: [Diagnostic] = []
         let theme = Theme.load(directory: options.templatesDirectory, diagnostics: &diagnostics)
-        let site = SiteReader.read(
+        let reading = SiteReader.read(
             .init(contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts, baseURL: options.baseURL),
-            diagnostics: &diagnostics)
+            previous: previous)
+        let site = reading.site
+        diagnostics += reading.diagnostics
+        diagnostics += site.pages.flatMap { reading.pageDiagnostics[$0.sourcePath] ?? [] }
         diagnostics += checkLayouts(site, theme: theme)
         let appearanceConfig = AppearanceConfig.load(theme: theme, contentDirectory: options.contentDirectory, diagnostics: &diagnostics)
         diagnostics += AppearanceChecks.undeclaredContainers(
             in: appearanceConfig, declaredContainers: Set(site.pages.compactMap(\.front.container)), layouts: theme.layouts)
-        let appearance = AppearanceResolver(appearanceConfig)
 
         var summary = Summary(pages: site.pages.count)
         func finish(published: Bool) -> Result {
@@ -52,19 +62,35 @@ public enum SiteBuilder {
         }
         if failed() { return finish(published: false) }
 
+        let siteKey = SiteKey.compute(site: site, theme: theme, options: options, siteYAML: reading.siteYAML)
+        let plan = RenderPlan(site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory)
         let output = OutputDirectory(target: options.outputDirectory)
         do {
+            if plan.isNoOp {
+                // Nothing changed: the output is already this build's, so nothing is written at all.
+                diagnostics += plan.reusedDiagnostics
+                summary.views = plan.reusedViews
+                summary.sections = plan.reusedSections
+                summary.files = site.pages.count + site.staticFiles.count + theme.assets.count + 1
+                return finish(published: !failed())
+            }
             try output.prepare()
-            let written = try write(site, theme: theme, appearance: appearance, to: output)
+            let written = try PageWriter.write(
+                site, plan: plan, frontDiagnostics: reading.pageDiagnostics, theme: theme,
+                appearance: AppearanceResolver(appearanceConfig), to: output)
             summary.views = written.views
             summary.sections = written.sections
             summary.files = written.files
+            summary.rendered = written.rendered
             diagnostics += written.diagnostics
             if failed() {
                 output.discard()
                 return finish(published: false)
             }
             try output.publish()
+            if options.useCache {
+                BuildCache(siteKey: siteKey, pages: written.records, staticFiles: plan.staticFingerprints).save(to: cachePath)
+            }
         } catch {
             output.discard()
             diagnostics.append(.error("cannot write the output: \(error.localizedDescription)", at: options.outputDirectory))
@@ -82,48 +108,5 @@ public enum SiteBuilder {
             return .error("unknown layout '\(page.front.layout)': no Templates/layouts/\(page.front.layout).mustache (layouts: \(known))",
                 at: page.displayPath, line: position?.line ?? 1, column: position?.column ?? 1)
         }
-    }
-
-    private static func write(_ site: Site, theme: Theme, appearance: AppearanceResolver, to output: OutputDirectory) throws
-        -> (views: Int, sections: Int, files: Int, diagnostics: [Diagnostic])
-    {
-        let context = PageContext(site: site, theme: theme)
-        let pagePaths = site.pages.map { String($0.url.dropFirst()) + "index.html" }
-        let assetPaths = theme.assets.keys.sorted().map { "assets/" + $0 }
-        try output.makeDirectories(for: pagePaths + site.staticFiles + assetPaths)
-
-        // Each page is read, modelled, rendered and written by one worker, then dropped: memory stays flat.
-        let results = site.pages.parallelMap {
-            source -> (views: Int, sections: Int, diagnostics: [Diagnostic], styles: AppearanceStylesheet) in
-            var (page, diagnostics) = SiteReader.loadPage(source, site: site)
-            var views = ViewRenderer(theme: theme, settings: PageSettings(page: source), appearance: appearance)
-            let content = views.render(page.model)
-            diagnostics += views.warnings
-            let html = theme.render("layouts/" + page.front.layout, context.values(for: page, content: content))
-            let path = String(page.url.dropFirst()) + "index.html"
-            guard output.write(html, to: path) else {
-                let failure = Diagnostic.error("cannot write \(path) in the output folder", at: page.displayPath)
-                return (views.viewCount, 0, diagnostics + [failure], views.stylesheet)
-            }
-            return (views.viewCount, page.model.sectionCount, diagnostics, views.stylesheet)
-        }
-        var diagnostics = results.flatMap(\.diagnostics).removingDuplicates()
-        var stylesheet = AppearanceStylesheet()
-        for result in results { stylesheet.merge(result.styles) }
-        if !output.write(stylesheet.css, to: "assets/appearance.css") {
-            diagnostics.append(.error("cannot write assets/appearance.css in the output folder", at: output.target))
-        }
-        if theme.layouts.contains("404"), !output.write(theme.render("layouts/404", context.notFoundValues()), to: "404.html") {
-            diagnostics.append(.error("cannot write 404.html in the output folder", at: output.target))
-        }
-        for file in site.staticFiles where !output.copy(from: site.contentDirectory + "/" + file, to: file) {
-            diagnostics.append(.error("cannot copy this file to the output folder", at: FileTree.display(site.contentDirectory, file)))
-        }
-        for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) where !output.write(file.bytes, to: "assets/" + path) {
-            diagnostics.append(.error("cannot write assets/\(path) in the output folder", at: file.displayPath))
-        }
-        let views = results.reduce(0) { $0 + $1.views }
-        let sections = results.reduce(0) { $0 + $1.sections }
-        return (views, sections, site.pages.count + site.staticFiles.count + theme.assets.count + 1, diagnostics)
     }
 }

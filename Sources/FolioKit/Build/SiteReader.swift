@@ -28,7 +28,29 @@ public enum SiteReader {
     static let configFiles: Set<String> = ["site.yml", "appearance.yml"]
 
     public static func read(_ options: Options, diagnostics: inout [Diagnostic]) -> Site {
+        let reading = read(options, previous: nil)
+        diagnostics += reading.diagnostics + reading.pageDiagnostics.values.flatMap { $0 }
+        return reading.site
+    }
+
+    /// The site, and what came from the previous build's cache instead of the files.
+    struct Reading {
+        var site: Site
+        /// Problems of site.yml and of the site as a whole.
+        var diagnostics: [Diagnostic]
+        /// Problems found reading each page's front matter, by source path.
+        var pageDiagnostics: [String: [Diagnostic]]
+        var fingerprints: [String: FileFingerprint]
+        /// Pages whose file is unchanged since the cached build: their sources are stubs from the cache.
+        var unchanged: Set<String>
+        var siteYAML: [UInt8]
+    }
+
+    /// Reads the site; a page whose file is unchanged since `previous` is taken from the cache without reading it.
+    static func read(_ options: Options, previous: BuildCache?) -> Reading {
         let root = options.contentDirectory
+        var diagnostics: [Diagnostic] = []
+        let siteYAML = FileManager.default.contents(atPath: root + "/site.yml").map { [UInt8]($0) } ?? []
         var config = readConfig(root, &diagnostics)
         if let baseURL = options.baseURL { config.baseURL = baseURL }
 
@@ -38,19 +60,34 @@ public enum SiteReader {
 
         // Front matter and titles first: every page's URL and title must be known before any page renders.
         let siteConfig = config
-        let sources = markdownFiles.parallelMap { readSource($0, root: root, config: siteConfig) }
+        let sources = markdownFiles.parallelMap { path -> (PageSource, [Diagnostic], FileFingerprint?, Bool) in
+            let fingerprint = FileFingerprint(path: root + "/" + path)
+            if let record = previous?.pages[path], record.fingerprint == fingerprint {
+                return (PageSource(stub: path, root: root, record: record), record.frontDiagnostics.map(\.diagnostic), fingerprint, true)
+            }
+            let (source, sourceDiagnostics) = readSource(path, root: root, config: siteConfig)
+            return (source, sourceDiagnostics, fingerprint, false)
+        }
         var kept: [PageSource] = []
-        for (source, sourceDiagnostics) in sources {
-            diagnostics += sourceDiagnostics
+        var pageDiagnostics: [String: [Diagnostic]] = [:]
+        var fingerprints: [String: FileFingerprint] = [:]
+        var unchanged: Set<String> = []
+        for (source, sourceDiagnostics, fingerprint, isUnchanged) in sources {
+            fingerprints[source.sourcePath] = fingerprint
             if source.front.draft && !options.includeDrafts { continue }
+            pageDiagnostics[source.sourcePath] = sourceDiagnostics
+            if isUnchanged { unchanged.insert(source.sourcePath) }
             kept.append(source)
         }
+        for file in staticFiles { fingerprints[file] = FileFingerprint(path: root + "/" + file) }
         kept.sort { ($0.front.weight ?? Int.max, $0.sourcePath) < ($1.front.weight ?? Int.max, $1.sourcePath) }
         diagnostics += checkURLs(kept, staticFiles: staticFiles, root: root)
         let links = LinkPolicy(
             pageURLs: Dictionary(kept.map { ($0.sourcePath, $0.url) }, uniquingKeysWith: { first, _ in first }),
             staticFiles: Set(staticFiles))
-        return Site(contentDirectory: root, config: config, pages: kept, staticFiles: staticFiles, links: links)
+        let site = Site(contentDirectory: root, config: config, pages: kept, staticFiles: staticFiles, links: links)
+        return Reading(site: site, diagnostics: diagnostics, pageDiagnostics: pageDiagnostics, fingerprints: fingerprints,
+            unchanged: unchanged, siteYAML: siteYAML)
     }
 
     private static func readConfig(_ root: String, _ diagnostics: inout [Diagnostic]) -> SiteConfig {

@@ -9,6 +9,8 @@ public struct PageSource: Sendable {
     /// Site path (`/guide/setup/`).
     public var url = "/"
     public var title = ""
+    /// True when only what the build cache keeps is known (no front matter beyond listing fields).
+    var isStub = false
 }
 
 /// A page with its table data model, ready to render.

@@ -13,6 +13,8 @@ public struct Theme: Sendable {
     }
 
     let library: MustacheLibrary
+    /// Every file of the theme, the user's over the default's: what a build's output depends on.
+    let files: [File]
     public let layouts: Set<String>
     /// `assets/**` files, by path below `assets/`.
     public let assets: [String: File]
@@ -68,7 +70,7 @@ public struct Theme: Sendable {
                     at: file.displayPath, line: reference.line, column: reference.column))
             }
         }
-        return Theme(library: library, layouts: layouts, assets: assets, appearance: files["appearance.yml"])
+        return Theme(library: library, files: Array(files.values), layouts: layouts, assets: assets, appearance: files["appearance.yml"])
     }
 
     /// `layouts/x.mustache` → `layouts/x`, `components/x.mustache` → `components/x`, `partials/x.mustache` → `x`.

@@ -34,7 +34,7 @@ struct ViewRenderer {
     /// Sections shown by the container `spec.kind`; their subsections by `spec.inner`, unless they say otherwise.
     mutating func renderSections(_ sections: [Section], as spec: ViewSpec, label: String, idPrefix: String) -> String {
         viewCount += 1
-        let classes = resolveControls(of: spec.kind, label: label)
+        let classes = resolveControls(of: spec.kind, label: label, count: sections.count)
         containers.append(AppearanceContainer.name(for: spec.kind))
         defer { containers.removeLast() }
         switch spec.kind {
@@ -46,10 +46,11 @@ struct ViewRenderer {
     }
 
     /// Resolves the controls a view shows (UIKit's rules, at build time) and returns their class names by component.
-    private mutating func resolveControls(of kind: ViewSpec.Kind, label: String) -> [Component: String] {
+    private mutating func resolveControls(of kind: ViewSpec.Kind, label: String, count: Int) -> [Component: String] {
         var classes: [Component: String] = [:]
         var pagedView: ResolvedStyle?
-        for instance in ControlInstance.controls(of: kind, in: containers) {
+        // A single page shows no page control (hidesForSinglePage), so it has no colors to resolve or check.
+        for instance in ControlInstance.controls(of: kind, in: containers) where count > 1 || instance.component != .pageControl {
             let style = appearance.resolve(instance, page: settings.appearance)
             classes[instance.component] = stylesheet.insert(style.style)
             controls.append(AppearanceReport.Control(instance: instance, style: style, label: label))

@@ -1,0 +1,127 @@
+import Foundation
+
+/// What the last successful build produced, so the next one renders only what changed (`.folio-cache/`).
+struct BuildCache: Codable, Sendable {
+    /// Bumped whenever the cache's meaning changes; with the folio version it is part of every key.
+    static let format = "folio-cache-1"
+
+    /// A page as it was built: enough to list and link it, and to republish its output without rendering it.
+    struct PageRecord: Codable, Sendable {
+        var fingerprint: FileFingerprint
+        var url: String
+        var title: String
+        var description: String?
+        var date: String?
+        var weight: Int?
+        var draft: Bool
+        var layout: String
+        var container: String?
+        var sections: Int
+        var views: Int
+        /// Problems of the front matter, and of the Markdown and views, as reported when the page was read.
+        var frontDiagnostics: [CachedDiagnostic]
+        var renderDiagnostics: [CachedDiagnostic]
+        var styles: [CachedStyle]
+    }
+
+    struct CachedDiagnostic: Codable, Sendable {
+        var path: String
+        var line: Int
+        var column: Int
+        var warning: Bool
+        var message: String
+
+        init(_ diagnostic: Diagnostic) {
+            path = diagnostic.path
+            line = diagnostic.line
+            column = diagnostic.column
+            warning = diagnostic.severity == .warning
+            message = diagnostic.message
+        }
+
+        var diagnostic: Diagnostic {
+            Diagnostic(path: path, line: line, column: column, severity: warning ? .warning : .error, message: message)
+        }
+    }
+
+    /// An appearance style as text: component, then `property=light/dark` in rgba hex.
+    struct CachedStyle: Codable, Sendable {
+        var component: String
+        var colors: [String: [UInt32]]
+
+        init(_ style: AppearanceStyle) {
+            component = style.component.rawValue
+            colors = Dictionary(uniqueKeysWithValues: style.colors.map { property, color in
+                (property.qualifiedName, [Self.pack(color.light), Self.pack(color.dark)])
+            })
+        }
+
+        var style: AppearanceStyle? {
+            guard let component = Component(rawValue: component) else { return nil }
+            var values: [AppearanceProperty: DynamicColor] = [:]
+            for property in AppearanceProperty.allCases {
+                guard let packed = colors[property.qualifiedName], packed.count == 2 else { continue }
+                values[property] = DynamicColor(light: Self.unpack(packed[0]), dark: Self.unpack(packed[1]))
+            }
+            return AppearanceStyle(component: component, colors: values)
+        }
+
+        private static func pack(_ color: Color) -> UInt32 {
+            UInt32(color.red) << 24 | UInt32(color.green) << 16 | UInt32(color.blue) << 8 | UInt32(color.alpha)
+        }
+
+        private static func unpack(_ value: UInt32) -> Color {
+            Color(red: UInt8(value >> 24 & 0xff), green: UInt8(value >> 16 & 0xff), blue: UInt8(value >> 8 & 0xff),
+                alpha: UInt8(value & 0xff))
+        }
+    }
+
+    var format = BuildCache.format
+    /// Everything every page depends on: theme, appearance, site config, options, and the site's index of pages.
+    var siteKey: String
+    var pages: [String: PageRecord]
+    var staticFiles: [String: FileFingerprint]
+
+    /// Where the cache of a build into `output` from `content` lives: `.folio-cache/` beside the content folder.
+    static func location(content: String, output: String) -> String {
+        let contentURL = URL(fileURLWithPath: content).standardizedFileURL
+        var key = StableHash()
+        key.add(URL(fileURLWithPath: output).standardizedFileURL.path)
+        key.add(contentURL.path)
+        return contentURL.deletingLastPathComponent().path + "/.folio-cache/build-" + key.hex + ".json"
+    }
+
+    static func load(from path: String) -> BuildCache? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let cache = try? JSONDecoder().decode(BuildCache.self, from: data), cache.format == format
+        else { return nil }
+        return cache
+    }
+
+    func save(to path: String) {
+        let url = URL(fileURLWithPath: path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard let data = try? JSONEncoder().encode(self) else { return }
+        try? data.write(to: url, options: .atomic)
+    }
+
+    static func remove(at path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+extension PageSource {
+    /// A page known from the cache: enough to list and link it, not to render it.
+    init(stub sourcePath: String, root: String, record: BuildCache.PageRecord) {
+        self.init(sourcePath: sourcePath, displayPath: FileTree.display(root, sourcePath))
+        url = record.url
+        title = record.title
+        front.description = record.description
+        front.date = record.date
+        front.weight = record.weight
+        front.draft = record.draft
+        front.layout = record.layout
+        front.container = record.container
+        isStub = true
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Writes a build into the staging folder: each page read, modelled, rendered and written by one worker, then dropped,
+/// so memory stays flat; pages and files unchanged since the previous build are hard-linked from its output.
+enum PageWriter {
+    struct Written {
+        var views = 0
+        var sections = 0
+        var files = 0
+        var rendered = 0
+        var diagnostics: [Diagnostic] = []
+        var records: [String: BuildCache.PageRecord] = [:]
+    }
+
+    private struct PageResult: Sendable {
+        var record: BuildCache.PageRecord?
+        var diagnostics: [Diagnostic]
+        var styles: [AppearanceStyle]
+        var rendered: Bool
+    }
+
+    static func write(
+        _ site: Site, plan: RenderPlan, frontDiagnostics: [String: [Diagnostic]], theme: Theme,
+        appearance: AppearanceResolver, to output: OutputDirectory
+    ) throws -> Written {
+        let context = PageContext(site: site, theme: theme)
+        let pagePaths = site.pages.map { String($0.url.dropFirst()) + "index.html" }
+        let assetPaths = theme.assets.keys.sorted().map { "assets/" + $0 }
+        try output.makeDirectories(for: pagePaths + site.staticFiles + assetPaths)
+
+        let results = site.pages.parallelMap { source -> PageResult in
+            let path = String(source.url.dropFirst()) + "index.html"
+            if let record = plan.reused[source.sourcePath], output.link(from: plan.previousOutput + "/" + path, to: path) {
+                return PageResult(record: record, diagnostics: record.renderDiagnostics.map(\.diagnostic),
+                    styles: record.styles.compactMap(\.style), rendered: false)
+            }
+            return render(source, frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [], site: site, theme: theme,
+                appearance: appearance, context: context, to: output)
+        }
+
+        var written = Written()
+        var stylesheet = AppearanceStylesheet()
+        for (source, result) in zip(site.pages, results) {
+            written.diagnostics += result.diagnostics
+            for style in result.styles { _ = stylesheet.insert(style) }
+            if result.rendered { written.rendered += 1 }
+            if let record = result.record {
+                written.views += record.views
+                written.sections += record.sections
+                written.records[source.sourcePath] = record
+            }
+        }
+        written.diagnostics = written.diagnostics.removingDuplicates()
+        if theme.layouts.contains("404"), !output.write(theme.render("layouts/404", context.notFoundValues()), to: "404.html") {
+            written.diagnostics.append(.error("cannot write 404.html in the output folder", at: output.target))
+        }
+        if !output.write(stylesheet.css, to: "assets/appearance.css") {
+            written.diagnostics.append(.error("cannot write assets/appearance.css in the output folder", at: output.target))
+        }
+        for file in site.staticFiles {
+            if plan.unchangedStatic.contains(file), output.link(from: plan.previousOutput + "/" + file, to: file) { continue }
+            if !output.copy(from: site.contentDirectory + "/" + file, to: file) {
+                written.diagnostics.append(.error("cannot copy this file to the output folder", at: FileTree.display(site.contentDirectory, file)))
+            }
+        }
+        for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) where !output.write(file.bytes, to: "assets/" + path) {
+            written.diagnostics.append(.error("cannot write assets/\(path) in the output folder", at: file.displayPath))
+        }
+        written.files = site.pages.count + site.staticFiles.count + theme.assets.count + 1
+        return written
+    }
+
+    /// Reads, models, renders and writes one page.
+    private static func render(
+        _ listed: PageSource, frontDiagnostics: [Diagnostic], site: Site, theme: Theme, appearance: AppearanceResolver,
+        context: PageContext, to output: OutputDirectory
+    ) -> PageResult {
+        var source = listed
+        var frontDiagnostics = frontDiagnostics
+        if listed.isStub {
+            // Unchanged file, but the site around it changed: its front matter is needed in full again.
+            (source, frontDiagnostics) = SiteReader.readSource(listed.sourcePath, root: site.contentDirectory, config: site.config)
+        }
+        var (page, diagnostics) = SiteReader.loadPage(source, site: site)
+        var views = ViewRenderer(theme: theme, settings: PageSettings(page: source), appearance: appearance)
+        let content = views.render(page.model)
+        diagnostics += views.warnings
+        let html = theme.render("layouts/" + page.front.layout, context.values(for: page, content: content))
+        let path = String(page.url.dropFirst()) + "index.html"
+        guard output.write(html, to: path) else {
+            return PageResult(record: nil, diagnostics: diagnostics + [.error("cannot write \(path) in the output folder", at: page.displayPath)],
+                styles: [], rendered: true)
+        }
+        let styles = Array(views.stylesheet.styles.values)
+        let record = BuildCache.PageRecord(
+            fingerprint: FileFingerprint(path: site.contentDirectory + "/" + source.sourcePath) ?? FileFingerprint.missing,
+            url: source.url, title: source.title, description: source.front.description, date: source.front.date,
+            weight: source.front.weight, draft: source.front.draft, layout: source.front.layout, container: source.front.container,
+            sections: page.model.sectionCount, views: views.viewCount,
+            frontDiagnostics: frontDiagnostics.map(BuildCache.CachedDiagnostic.init),
+            renderDiagnostics: diagnostics.map(BuildCache.CachedDiagnostic.init), styles: styles.map(BuildCache.CachedStyle.init))
+        return PageResult(record: record, diagnostics: diagnostics, styles: styles, rendered: true)
+    }
+}

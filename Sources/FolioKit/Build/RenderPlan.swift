@@ -1,0 +1,41 @@
+import Foundation
+
+/// Which pages this build renders and which it takes from the previous output unchanged.
+struct RenderPlan: Sendable {
+    /// Source path → the previous build's record, for pages whose output can be reused as it is.
+    let reused: [String: BuildCache.PageRecord]
+    let previousOutput: String
+    let staticFingerprints: [String: FileFingerprint]
+    /// Static files unchanged since the previous build, linked from its output instead of copied.
+    let unchangedStatic: Set<String>
+    let isNoOp: Bool
+
+    init(site: Site, reading: SiteReader.Reading, previous: BuildCache?, siteKey: String, output: String) {
+        previousOutput = output
+        var reused: [String: BuildCache.PageRecord] = [:]
+        if let previous, previous.siteKey == siteKey {
+            for page in site.pages where reading.unchanged.contains(page.sourcePath) {
+                guard let record = previous.pages[page.sourcePath],
+                    FileManager.default.fileExists(atPath: output + page.url + "index.html")
+                else { continue }
+                reused[page.sourcePath] = record
+            }
+        }
+        self.reused = reused
+        var statics: [String: FileFingerprint] = [:]
+        var unchangedStatic: Set<String> = []
+        for file in site.staticFiles {
+            guard let fingerprint = reading.fingerprints[file] else { continue }
+            statics[file] = fingerprint
+            if previous?.staticFiles[file] == fingerprint { unchangedStatic.insert(file) }
+        }
+        staticFingerprints = statics
+        self.unchangedStatic = unchangedStatic
+        isNoOp = previous != nil && reused.count == site.pages.count && previous?.pages.count == site.pages.count
+            && unchangedStatic.count == site.staticFiles.count && previous?.staticFiles.count == site.staticFiles.count
+    }
+
+    var reusedDiagnostics: [Diagnostic] { reused.values.flatMap { $0.renderDiagnostics.map(\.diagnostic) } }
+    var reusedViews: Int { reused.values.reduce(0) { $0 + $1.views } }
+    var reusedSections: Int { reused.values.reduce(0) { $0 + $1.sections } }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// The build cache (`.folio-cache/`): an incremental build must give exactly what a clean build gives.
+@Suite struct CacheTests {
+    /// Builds `cli-cache`, applies `change`, builds again with the cache, and compares with a clean build.
+    func expectIncrementalEqualsClean(
+        _ change: (URL) throws -> Void, rendered expected: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let built = try BuiltSite("cli-cache")
+        try change(built.site)
+        let incremental = try Folio.run(buildArguments + ["--format", "json"], in: built.site)
+        #expect(incremental.status == 0, "\(incremental)", sourceLocation: sourceLocation)
+        let clean = try Folio.run(["build", "--content", "Content", "--output", "Clean", "--no-cache"], in: built.site)
+        #expect(clean.status == 0, "\(clean)", sourceLocation: sourceLocation)
+        let a = try Tree.snapshot(built.output)
+        let b = try Tree.snapshot(built.site.appendingPathComponent("Clean"))
+        #expect(a == b, "incremental differs from clean: \(Tree.differences(a, b))", sourceLocation: sourceLocation)
+        if let expected {
+            let summary = try summaryOf(incremental)
+            #expect(summary["rendered"] as? Int == expected, "\(incremental.stdout)", sourceLocation: sourceLocation)
+        }
+    }
+
+    func summaryOf(_ run: Folio.Run) throws -> [String: Any] {
+        let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        return try #require(json?["summary"] as? [String: Any])
+    }
+
+    func edit(_ site: URL, _ path: String, _ transform: (String) -> String) throws {
+        let url = site.appendingPathComponent(path)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try transform(text).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    @Test func aNoOpBuildRendersNothingAndWritesNothing() throws {
+        let built = try BuiltSite("cli-cache")
+        let page = built.url("guide/setup/index.html")
+        let before = try FileManager.default.attributesOfItem(atPath: page.path)
+        let rootBefore = try FileManager.default.attributesOfItem(atPath: built.output.path)
+        let again = try Folio.run(buildArguments + ["--format", "json"], in: built.site)
+        #expect(again.status == 0, "\(again)")
+        #expect(try summaryOf(again)["rendered"] as? Int == 0)
+        let after = try FileManager.default.attributesOfItem(atPath: page.path)
+        let rootAfter = try FileManager.default.attributesOfItem(atPath: built.output.path)
+        #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int, "the page file was replaced")
+        #expect(rootBefore[.systemFileNumber] as? Int == rootAfter[.systemFileNumber] as? Int, "Public/ was replaced")
+        #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+    }
+
+    @Test func editingOnePageBodyRendersOnlyThatPage() throws {
+        try expectIncrementalEqualsClean({ site in
+            try edit(site, "Content/guide/setup.md") { $0 + "\n## Deploy\n\nCopy Public/.\n" }
+        }, rendered: 1)
+    }
+
+    @Test func editingAPageTitleRendersThePagesThatListIt() throws {
+        try expectIncrementalEqualsClean({ site in
+            try edit(site, "Content/guide/notes.md") { $0.replacingOccurrences(of: "# Notes", with: "# Field notes") }
+        }, rendered: 4)
+    }
+
+    @Test func editingATemplateRendersEveryPage() throws {
+        try expectIncrementalEqualsClean({ site in
+            try edit(site, "Templates/partials/nav.mustache") { "<nav class=\"x\">" + $0.dropFirst(5) }
+        }, rendered: 4)
+    }
+
+    @Test func editingTheAppearanceMatchesACleanBuild() throws {
+        try expectIncrementalEqualsClean({ site in
+            try edit(site, "Content/appearance.yml") { $0.replacingOccurrences(of: "systemBlue", with: "systemPink") }
+        })
+    }
+
+    @Test func editingTheSiteConfigMatchesACleanBuild() throws {
+        try expectIncrementalEqualsClean({ site in
+            try edit(site, "Content/site.yml") { _ in "title: Renamed Site\nlanguage: de\n" }
+        })
+    }
+
+    @Test func deletingAPageRemovesItsOutput() throws {
+        try expectIncrementalEqualsClean({ site in
+            try FileManager.default.removeItem(at: site.appendingPathComponent("Content/guide/notes.md"))
+        })
+    }
+
+    @Test func renamingAPageMovesItsOutput() throws {
+        try expectIncrementalEqualsClean({ site in
+            try FileManager.default.moveItem(
+                at: site.appendingPathComponent("Content/guide/notes.md"),
+                to: site.appendingPathComponent("Content/guide/journal.md"))
+        })
+    }
+
+    @Test func changingAStaticFileCopiesTheNewBytes() throws {
+        try expectIncrementalEqualsClean({ site in
+            try edit(site, "Content/images/logo.svg") { $0.replacingOccurrences(of: "#06c", with: "#c60") }
+        })
+    }
+
+    @Test func aFailedBuildKeepsTheCacheOfTheLastGoodOne() throws {
+        let built = try BuiltSite("cli-cache")
+        try edit(built.site, "Content/guide/setup.md") { "---\ndraft: maybe\n---\n" + $0 }
+        let broken = try Folio.run(buildArguments, in: built.site)
+        #expect(broken.status == 1, "\(broken)")
+        try edit(built.site, "Content/guide/setup.md") { String($0.dropFirst("---\ndraft: maybe\n---\n".count)) }
+        let fixed = try Folio.run(buildArguments, in: built.site)
+        #expect(fixed.status == 0, "\(fixed)")
+        let clean = try Folio.run(["build", "--content", "Content", "--output", "Clean", "--no-cache"], in: built.site)
+        #expect(clean.status == 0, "\(clean)")
+        let a = try Tree.snapshot(built.output)
+        let b = try Tree.snapshot(built.site.appendingPathComponent("Clean"))
+        #expect(a == b, "\(Tree.differences(a, b))")
+    }
+}
