@@ -1,12 +1,12 @@
 import Foundation
 
 /// What the last successful build produced, so the next one renders only what changed (`.folio-cache/`).
-struct BuildCache: Codable, Sendable {
+struct BuildCache: Sendable {
     /// Bumped whenever the cache's meaning changes; with the folio version it is part of every key.
-    static let format = "folio-cache-1"
+    static let format = "folio-cache-2"
 
     /// A page as it was built: enough to list and link it, and to republish its output without rendering it.
-    struct PageRecord: Codable, Sendable {
+    struct PageRecord: Sendable {
         var fingerprint: FileFingerprint
         var url: String
         var title: String
@@ -24,12 +24,20 @@ struct BuildCache: Codable, Sendable {
         var styles: [CachedStyle]
     }
 
-    struct CachedDiagnostic: Codable, Sendable {
+    struct CachedDiagnostic: Sendable {
         var path: String
         var line: Int
         var column: Int
         var warning: Bool
         var message: String
+
+        init(path: String, line: Int, column: Int, warning: Bool, message: String) {
+            self.path = path
+            self.line = line
+            self.column = column
+            self.warning = warning
+            self.message = message
+        }
 
         init(_ diagnostic: Diagnostic) {
             path = diagnostic.path
@@ -45,7 +53,7 @@ struct BuildCache: Codable, Sendable {
     }
 
     /// An appearance style as text: component, then `property=light/dark` in rgba hex.
-    struct CachedStyle: Codable, Sendable {
+    struct CachedStyle: Sendable {
         var component: String
         var colors: [String: [UInt32]]
 
@@ -64,6 +72,11 @@ struct BuildCache: Codable, Sendable {
                 values[property] = DynamicColor(light: Self.unpack(packed[0]), dark: Self.unpack(packed[1]))
             }
             return AppearanceStyle(component: component, colors: values)
+        }
+
+        init(component: String, colors: [String: [UInt32]]) {
+            self.component = component
+            self.colors = colors
         }
 
         private static func pack(_ color: Color) -> UInt32 {
@@ -92,17 +105,14 @@ struct BuildCache: Codable, Sendable {
     }
 
     static func load(from path: String) -> BuildCache? {
-        guard let data = FileManager.default.contents(atPath: path),
-            let cache = try? JSONDecoder().decode(BuildCache.self, from: data), cache.format == format
-        else { return nil }
-        return cache
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return CacheFile.decode(String(decoding: data, as: UTF8.self))
     }
 
     func save(to path: String) {
         let url = URL(fileURLWithPath: path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard let data = try? JSONEncoder().encode(self) else { return }
-        try? data.write(to: url, options: .atomic)
+        try? Data(CacheFile.encode(self).utf8).write(to: url, options: .atomic)
     }
 
     static func remove(at path: String) {

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Size and modification time of a file: cheap to read with one `stat`, and changed by every edit an editor makes.
-struct FileFingerprint: Codable, Sendable, Equatable {
+struct FileFingerprint: Sendable, Equatable {
     var size: Int64
     var seconds: Int64
     var nanoseconds: Int64

@@ -10,19 +10,39 @@ struct OutputDirectory: Sendable {
     let staging: String
     private let parent: String
     private let stagingPrefix: String
+    /// In place: files are written beside their final names and renamed over them at `publish()` (small incremental builds).
+    private let pending: PendingRenames?
+
+    /// An output updated in place: only what is written changes, each file replaced by one atomic rename.
+    static func inPlace(target: String) -> OutputDirectory {
+        OutputDirectory(target: target, inPlace: true)
+    }
 
     init(target: String) {
+        self.init(target: target, inPlace: false)
+    }
+
+    private init(target: String, inPlace: Bool) {
+        pending = inPlace ? PendingRenames() : nil
         var target = target
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         self.target = target
         let url = URL(fileURLWithPath: target)
         parent = url.deletingLastPathComponent().path
         stagingPrefix = "." + url.lastPathComponent + ".folio-"
-        staging = parent + "/" + stagingPrefix + "staging-\(getpid())"
+        staging = inPlace ? target : parent + "/" + stagingPrefix + "staging-\(getpid())"
+    }
+
+    /// Where a file is written: its own path when staging, a temporary name beside it when in place.
+    private func destination(_ path: String) -> String {
+        guard let pending else { return staging + "/" + path }
+        pending.add(path)
+        return target + "/" + path + PendingRenames.suffix
     }
 
     /// Clears what an interrupted build left behind and makes an empty staging folder.
     func prepare() throws {
+        if pending != nil { return }
         let manager = FileManager.default
         try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         for name in (try? manager.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(stagingPrefix) {
@@ -31,18 +51,24 @@ struct OutputDirectory: Sendable {
         try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
     }
 
+    var isInPlace: Bool { pending != nil }
+
     /// Creates every folder the files need, once, before the parallel writes.
     func makeDirectories(for paths: [String]) throws {
-        var made: Set<String> = []
-        for path in paths {
-            let directory = SitePath.directory(of: path)
-            guard !directory.isEmpty, made.insert(directory).inserted else { continue }
-            try FileManager.default.createDirectory(atPath: staging + "/" + directory, withIntermediateDirectories: true)
+        var made: Set<String> = [""]
+        // Parents before children, one mkdir each: Foundation's recursive create stats every component.
+        func make(_ directory: String) throws {
+            guard made.insert(directory).inserted else { return }
+            try make(SitePath.directory(of: directory))
+            if mkdir(staging + "/" + directory, 0o755) != 0 && errno != EEXIST {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staging + "/" + directory])
+            }
         }
+        for path in paths { try make(SitePath.directory(of: path)) }
     }
 
     func write(_ bytes: some Collection<UInt8>, to path: String) -> Bool {
-        let file = staging + "/" + path
+        let file = destination(path)
         let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -65,15 +91,25 @@ struct OutputDirectory: Sendable {
 
     /// Hard-links a file of the previous output into the staging folder: no copy, no new inode.
     func link(from existing: String, to path: String) -> Bool {
-        Glibc.link(existing, staging + "/" + path) == 0
+        if pending != nil { return true }  // in place, the previous file simply stays
+        return Glibc.link(existing, staging + "/" + path) == 0
     }
 
     func copy(from source: String, to path: String) -> Bool {
-        (try? FileManager.default.copyItem(atPath: source, toPath: staging + "/" + path)) != nil
+        let file = destination(path)
+        try? FileManager.default.removeItem(atPath: file)
+        return (try? FileManager.default.copyItem(atPath: source, toPath: file)) != nil
     }
 
     /// Swaps the staging folder in: one atomic exchange where the kernel offers it.
     func publish() throws {
+        if let pending {
+            // Everything is written; the renames follow one another with nothing in between.
+            for path in pending.paths where rename(target + "/" + path + PendingRenames.suffix, target + "/" + path) != 0 {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target + "/" + path])
+            }
+            return
+        }
         let manager = FileManager.default
         if manager.fileExists(atPath: target) {
             if Self.exchange(staging, target) {
@@ -103,6 +139,10 @@ struct OutputDirectory: Sendable {
     }
 
     func discard() {
+        if let pending {
+            for path in pending.paths { unlink(target + "/" + path + PendingRenames.suffix) }
+            return
+        }
         try? FileManager.default.removeItem(atPath: staging)
     }
 
@@ -117,5 +157,24 @@ struct OutputDirectory: Sendable {
         #else
         return false
         #endif
+    }
+}
+
+/// The files an in-place update has written under temporary names, to rename at publish.
+final class PendingRenames: @unchecked Sendable {
+    static let suffix = ".folio-new"
+    private let lock = NSLock()
+    private var written: [String] = []
+
+    func add(_ path: String) {
+        lock.lock()
+        written.append(path)
+        lock.unlock()
+    }
+
+    var paths: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return written.sorted()
     }
 }

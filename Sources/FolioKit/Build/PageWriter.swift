@@ -24,9 +24,12 @@ enum PageWriter {
         appearance: AppearanceResolver, to output: OutputDirectory
     ) throws -> Written {
         let context = PageContext(site: site, theme: theme)
-        let pagePaths = site.pages.map { String($0.url.dropFirst()) + "index.html" }
+        // In place, only the folders of what is written again may be missing.
+        let pagePaths = site.pages.filter { !output.isInPlace || plan.reused[$0.sourcePath] == nil }
+            .map { String($0.url.dropFirst()) + "index.html" }
+        let staticPaths = site.staticFiles.filter { !output.isInPlace || !plan.unchangedStatic.contains($0) }
         let assetPaths = theme.assets.keys.sorted().map { "assets/" + $0 }
-        try output.makeDirectories(for: pagePaths + site.staticFiles + assetPaths)
+        try output.makeDirectories(for: pagePaths + staticPaths + assetPaths)
 
         let results = site.pages.parallelMap { source -> PageResult in
             let path = String(source.url.dropFirst()) + "index.html"

@@ -9,6 +9,8 @@ struct RenderPlan: Sendable {
     /// Static files unchanged since the previous build, linked from its output instead of copied.
     let unchangedStatic: Set<String>
     let isNoOp: Bool
+    /// Same site around the pages (same key), same pages and static files, only some edited.
+    private let sameSite: Bool
 
     init(site: Site, reading: SiteReader.Reading, previous: BuildCache?, siteKey: String, output: String) {
         previousOutput = output
@@ -22,6 +24,8 @@ struct RenderPlan: Sendable {
             }
         }
         self.reused = reused
+        sameSite = previous?.siteKey == siteKey && previous?.pages.count == site.pages.count
+            && Set(site.staticFiles) == Set(previous?.staticFiles.keys.map { $0 } ?? [])
         var statics: [String: FileFingerprint] = [:]
         var unchangedStatic: Set<String> = []
         for file in site.staticFiles {
@@ -33,6 +37,11 @@ struct RenderPlan: Sendable {
         self.unchangedStatic = unchangedStatic
         isNoOp = previous != nil && reused.count == site.pages.count && previous?.pages.count == site.pages.count
             && unchangedStatic.count == site.staticFiles.count && previous?.staticFiles.count == site.staticFiles.count
+    }
+
+    /// Few enough edited pages that replacing them in place beats rebuilding the whole output beside it.
+    func isSmallUpdate(pages: Int) -> Bool {
+        sameSite && pages - reused.count <= max(16, pages / 50)
     }
 
     var reusedDiagnostics: [Diagnostic] { reused.values.flatMap { $0.renderDiagnostics.map(\.diagnostic) } }

@@ -64,7 +64,10 @@ public enum SiteBuilder {
 
         let siteKey = SiteKey.compute(site: site, theme: theme, options: options, siteYAML: reading.siteYAML)
         let plan = RenderPlan(site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory)
-        let output = OutputDirectory(target: options.outputDirectory)
+        // A few edited pages are replaced in place, file by file, each by an atomic rename after all are written;
+        // anything larger is built beside the output and swapped in whole.
+        let output = plan.isSmallUpdate(pages: site.pages.count)
+            ? OutputDirectory.inPlace(target: options.outputDirectory) : OutputDirectory(target: options.outputDirectory)
         do {
             if plan.isNoOp {
                 // Nothing changed: the output is already this build's, so nothing is written at all.

@@ -1,0 +1,142 @@
+/// The build cache on disk: one record a line, fields separated by tabs. Far faster to read and write
+/// than JSON for ten thousand pages, which keeps a one-page rebuild within its budget.
+enum CacheFile {
+    static func encode(_ cache: BuildCache) -> String {
+        var lines = [BuildCache.format, "key\t" + cache.siteKey]
+        var styles: [String: BuildCache.CachedStyle] = [:]
+        for path in cache.staticFiles.keys.sorted() {
+            lines.append(fields(["static", path] + fingerprint(cache.staticFiles[path]!)))
+        }
+        for path in cache.pages.keys.sorted() {
+            let page = cache.pages[path]!
+            var classes: [String] = []
+            for style in page.styles {
+                let name = styleName(style)
+                styles[name] = style
+                classes.append(name)
+            }
+            lines.append(fields(["page", path] + fingerprint(page.fingerprint) + [
+                page.url, page.title, page.description ?? "\u{0}", page.date ?? "\u{0}", page.weight.map(String.init) ?? "\u{0}",
+                page.draft ? "1" : "0", page.layout, page.container ?? "\u{0}", String(page.sections), String(page.views),
+                classes.joined(separator: ","),
+            ]))
+            for (kind, list) in [("front", page.frontDiagnostics), ("render", page.renderDiagnostics)] {
+                for d in list {
+                    lines.append(fields(["diag", kind, d.path, String(d.line), String(d.column), d.warning ? "w" : "e", d.message]))
+                }
+            }
+        }
+        for name in styles.keys.sorted() {
+            let style = styles[name]!
+            let colors = style.colors.keys.sorted().map { "\($0)=\(style.colors[$0]!.map(String.init).joined(separator: "/"))" }
+            lines.append(fields(["style", name, style.component, colors.joined(separator: ",")]))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func decode(_ text: String) -> BuildCache? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).makeIterator()
+        guard lines.next() == Substring(BuildCache.format), let keyLine = lines.next(), keyLine.hasPrefix("key\t") else { return nil }
+        var cache = BuildCache(siteKey: String(keyLine.dropFirst(4)), pages: [:], staticFiles: [:])
+        var pageClasses: [String: [String]] = [:]
+        var styles: [String: BuildCache.CachedStyle] = [:]
+        var lastPage: String?
+        while let line = lines.next() {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(unescape)
+            switch f.first {
+            case "static" where f.count == 5:
+                guard let print = fingerprint(f[2...4]) else { return nil }
+                cache.staticFiles[f[1]] = print
+            case "page" where f.count == 16:
+                guard let print = fingerprint(f[2...4]), let sections = Int(f[13]), let views = Int(f[14]) else { return nil }
+                cache.pages[f[1]] = BuildCache.PageRecord(
+                    fingerprint: print, url: f[5], title: f[6], description: optional(f[7]), date: optional(f[8]),
+                    weight: optional(f[9]).flatMap { Int($0) }, draft: f[10] == "1", layout: f[11], container: optional(f[12]),
+                    sections: sections, views: views, frontDiagnostics: [], renderDiagnostics: [], styles: [])
+                pageClasses[f[1]] = f[15].isEmpty ? [] : f[15].split(separator: ",").map(String.init)
+                lastPage = f[1]
+            case "diag" where f.count == 7:
+                guard let page = lastPage, let line = Int(f[3]), let column = Int(f[4]) else { return nil }
+                let diagnostic = BuildCache.CachedDiagnostic(path: f[2], line: line, column: column, warning: f[5] == "w", message: f[6])
+                if f[1] == "front" { cache.pages[page]?.frontDiagnostics.append(diagnostic) }
+                else { cache.pages[page]?.renderDiagnostics.append(diagnostic) }
+            case "style" where f.count == 4:
+                var colors: [String: [UInt32]] = [:]
+                for pair in f[3].split(separator: ",") {
+                    let parts = pair.split(separator: "=")
+                    guard parts.count == 2 else { return nil }
+                    colors[String(parts[0])] = parts[1].split(separator: "/").compactMap { UInt32($0) }
+                }
+                styles[f[1]] = BuildCache.CachedStyle(component: f[2], colors: colors)
+            default:
+                return nil
+            }
+        }
+        for (page, classes) in pageClasses {
+            cache.pages[page]?.styles = classes.compactMap { styles[$0] }
+        }
+        return cache
+    }
+
+    private static func styleName(_ style: BuildCache.CachedStyle) -> String {
+        var hash = StableHash()
+        hash.add(style.component)
+        for key in style.colors.keys.sorted() {
+            hash.add(key)
+            hash.add(style.colors[key]!.map(String.init).joined(separator: "/"))
+        }
+        return hash.hex
+    }
+
+    private static func fingerprint(_ print: FileFingerprint) -> [String] {
+        [String(print.size), String(print.seconds), String(print.nanoseconds)]
+    }
+
+    private static func fingerprint(_ fields: ArraySlice<String>) -> FileFingerprint? {
+        let values = fields.compactMap { Int64($0) }
+        guard values.count == 3 else { return nil }
+        return FileFingerprint(size: values[0], seconds: values[1], nanoseconds: values[2])
+    }
+
+    /// NUL marks an absent optional value (it never occurs in a page's text fields).
+    private static func optional(_ field: String) -> String? { field == "\u{0}" ? nil : field }
+
+    private static func fields(_ values: [String]) -> String { values.map(escape).joined(separator: "\t") }
+
+    private static func escape(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) else { return value }
+        var result = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\\": result += "\\\\"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func unescape(_ field: Substring) -> String {
+        guard field.utf8.contains(92) else { return String(field) }
+        var result = ""
+        var escaped = false
+        for character in field.unicodeScalars {
+            if escaped {
+                switch character {
+                case "t": result += "\t"
+                case "n": result += "\n"
+                case "r": result += "\r"
+                default: result.unicodeScalars.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+}
