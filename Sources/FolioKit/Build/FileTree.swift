@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Directory walks with stable order, skipping names that start with `_` or `.` where asked.
 enum FileTree {
     /// Regular files below `root`, as `/`-separated relative paths, sorted.
@@ -10,15 +14,24 @@ enum FileTree {
     }
 
     private static func walk(_ directory: String, prefix: String, skipUnderscore: Bool, into result: inout [String]) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names {
+        // readdir's entry types spare a stat per file; links and unknown types are asked about with stat.
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name.hasPrefix(".") || (skipUnderscore && name.hasPrefix("_")) { continue }
             let path = directory + "/" + name
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
+            var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+            var isFile = Int32(entry.pointee.d_type) == Int32(DT_REG)
+            if !isDirectory && !isFile {
+                var info = stat()
+                guard stat(path, &info) == 0 else { continue }
+                isDirectory = info.st_mode & S_IFMT == S_IFDIR
+                isFile = info.st_mode & S_IFMT == S_IFREG
+            }
+            if isDirectory {
                 walk(path, prefix: prefix + name + "/", skipUnderscore: skipUnderscore, into: &result)
-            } else {
+            } else if isFile {
                 result.append(prefix + name)
             }
         }

@@ -18,7 +18,7 @@ struct RenderPlan: Sendable {
         if let previous, previous.siteKey == siteKey {
             for page in site.pages where reading.unchanged.contains(page.sourcePath) {
                 guard let record = previous.pages[page.sourcePath],
-                    FileManager.default.fileExists(atPath: output + page.url + "index.html")
+                    access(output + page.url + "index.html", F_OK) == 0
                 else { continue }
                 reused[page.sourcePath] = record
             }
