@@ -10,6 +10,8 @@ final class Rebuilder: Sendable {
     let reload: LiveReload
     let console: Console
     private let queue = DispatchQueue(label: "folio serve: build")
+    /// The build cache stays in memory between rebuilds: a one-page edit renders one page.
+    let session = BuildSession()
 
     init(options: SiteBuilder.Options, reload: LiveReload, console: Console) {
         self.options = options
@@ -51,7 +53,7 @@ final class Rebuilder: Sendable {
     private func build(changedPaths: Set<String>) async -> SiteBuilder.Result {
         let options = self.options
         return await withCheckedContinuation { done in
-            queue.async { done.resume(returning: SiteBuilder.build(options)) }
+            queue.async { [session] in done.resume(returning: SiteBuilder.build(options, session: session)) }
         }
     }
 

@@ -89,7 +89,8 @@ public enum ColorParser {
         if YAMLLocator.isNull(node) {
             diagnostics.append(
                 file.error(
-                    "expected a color; `#` starts a YAML comment, so quote hex colors: \"#cccccc\"", at: node))
+                    "expected a color; `#` starts a YAML comment, so quote hex colors: \"#cccccc\"", at: node,
+                    offset: 1))  // the empty value's mark is the space before the `#`
             return nil
         }
         switch parse(node.string ?? "") {

@@ -33,11 +33,12 @@ public enum SiteBuilder {
         public var published: Bool
     }
 
-    public static func build(_ options: Options) -> Result {
+    /// Builds the site; a `session` keeps the cache in memory between the builds of one process.
+    public static func build(_ options: Options, session: BuildSession? = nil) -> Result {
         let start = DispatchTime.now()
         let cachePath = BuildCache.location(content: options.contentDirectory, output: options.outputDirectory)
         let previous = options.useCache && FileManager.default.fileExists(atPath: options.outputDirectory)
-            ? BuildCache.load(from: cachePath) : nil
+            ? session?.previous(at: cachePath) ?? BuildCache.load(from: cachePath) : nil
 
         var diagnostics: [Diagnostic] = []
         let theme = Theme.load(directory: options.templatesDirectory, diagnostics: &diagnostics)
@@ -92,7 +93,8 @@ public enum SiteBuilder {
             }
             try output.publish()
             if options.useCache {
-                BuildCache(siteKey: siteKey, pages: written.records, staticFiles: plan.staticFingerprints).save(to: cachePath)
+                let cache = BuildCache(siteKey: siteKey, pages: written.records, staticFiles: plan.staticFingerprints)
+                if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }
             }
         } catch {
             output.discard()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Markdown text → `TableModel`: sections split at headings, rows, ids, safe links.
 struct ModelBuilder {
     struct Input {
@@ -163,16 +165,14 @@ struct ModelBuilder {
             var rows: [Row] = []
             var html = block.isOrderedList ? (block.listStart == 1 ? "<ol>\n" : "<ol start=\"\(block.listStart)\">\n") : "<ul>\n"
             for item in block.children {
-                let itemHTML = document.html(item)
+                let itemHTML = Self.focusableCode(document.html(item))
                 html += itemHTML
                 rows.append(Row(kind: .listItem, html: Self.unwrapItem(itemHTML), text: item.plainText.trimmingWhitespace()))
             }
             html += block.isOrderedList ? "</ol>\n" : "</ul>\n"
             return (html, rows)
         default:
-            var html = document.html(block)
-            // A code block that scrolls sideways must be reachable by keyboard (WCAG 2.1.1).
-            if block.kind == .codeBlock, html.hasPrefix("<pre>") { html = "<pre tabindex=\"0\">" + html.dropFirst(5) }
+            let html = Self.focusableCode(document.html(block))
             let kind: Row.Kind =
                 switch block.kind {
                 case .paragraph: .paragraph
@@ -185,6 +185,12 @@ struct ModelBuilder {
                 }
             return (html, [Row(kind: kind, html: html, text: block.plainText.trimmingWhitespace())])
         }
+    }
+
+    /// A code block that scrolls sideways must be reachable by keyboard (WCAG 2.1.1), at any depth.
+    private static func focusableCode(_ html: String) -> String {
+        guard html.contains("<pre><code") else { return html }
+        return html.replacingOccurrences(of: "<pre><code", with: "<pre tabindex=\"0\"><code")
     }
 
     private static func unwrapItem(_ html: String) -> String {

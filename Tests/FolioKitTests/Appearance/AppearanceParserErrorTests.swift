@@ -34,7 +34,7 @@ import Testing
             "'#12345' is not a color: a hex color has 3, 4, 6 or 8 hex digits after `#`"
         ),
         (
-            "TabBar:\n  tintColor: #123456\n", 2, 13,
+            "TabBar:\n  tintColor: #123456\n", 2, 14,
             "expected a color; `#` starts a YAML comment, so quote hex colors: \"#cccccc\""
         ),
         ("TabBar:\n  tintColor: [red]\n", 2, 14, "expected a color or {light: …, dark: …}, not a list"),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FolioKit
@@ -36,5 +37,14 @@ import Testing
         let output = model("\(html)\n\nafter\n", unsafeHTML: true)
         #expect(!output.model.intro.lowercased().contains("script"), "\(output.model.intro)")
         #expect(output.model.intro.contains("after"))
+    }
+}
+
+@Suite struct CodeBlockTests {
+    @Test func codeBlocksAtEveryDepthAreKeyboardFocusable() {
+        let output = model("## S\n\n```\ntop\n```\n\n- item\n\n  ```\n  nested\n  ```\n\n> ```\n> quoted\n> ```\n")
+        let html = output.model.sections[0].html
+        #expect(html.components(separatedBy: "<pre tabindex=\"0\"><code>").count == 4, "\(html)")
+        #expect(!html.contains("<pre><code"))
     }
 }

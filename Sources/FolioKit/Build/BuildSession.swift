@@ -1,0 +1,31 @@
+import Foundation
+
+/// Keeps the build cache in memory between builds of one long-running process (`folio serve`),
+/// so a rebuild neither reads nor waits to write `.folio-cache/`; the file is written in the background.
+public final class BuildSession: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cache: BuildCache?
+    private var cachePath: String?
+    private let writer = DispatchQueue(label: "folio: build cache writer")
+
+    public init() {}
+
+    func previous(at path: String) -> BuildCache? {
+        lock.lock()
+        defer { lock.unlock() }
+        return cachePath == path ? cache : nil
+    }
+
+    func store(_ cache: BuildCache, at path: String) {
+        lock.lock()
+        self.cache = cache
+        cachePath = path
+        lock.unlock()
+        writer.async { cache.save(to: path) }
+    }
+
+    /// Waits until the cache file is written (before the process exits).
+    public func flush() {
+        writer.sync {}
+    }
+}
