@@ -20,7 +20,7 @@ struct YAMLDocument {
     static func parse(_ text: String, path: String, lineOffset: Int = 0, diagnostics: inout [Diagnostic]) -> YAMLDocument? {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            node = try Yams.compose(yaml: text, .basic, .default, .utf8)  // no regex tagging, no environment lookup per call
         } catch let error as YamlError {
             diagnostics.append(Self.diagnostic(for: error, path: path, lineOffset: lineOffset))
             return nil

@@ -32,6 +32,8 @@ struct LinkPolicy: Sendable {
 
     /// `javascript:`, `vbscript:`, `file:`, and `data:` other than images, after the normalisation browsers do.
     static func isDangerous(_ url: String, isImage: Bool) -> Bool {
+        // No colon, no scheme: the common relative link needs no normalising.
+        guard url.utf8.contains(UInt8(ascii: ":")) else { return false }
         let normalized = String(
             url.unicodeScalars.filter { $0.value > 0x20 && $0 != "\u{7F}" }.map(Character.init)
         ).lowercased()

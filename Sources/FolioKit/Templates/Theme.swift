@@ -19,6 +19,8 @@ public struct Theme: Sendable {
     /// `assets/**` files, by path below `assets/`.
     public let assets: [String: File]
     public let appearance: File?
+    /// False while `components/heading` is the default theme's, which the view renderer then writes directly.
+    let hasCustomHeading: Bool
 
     /// Loads the theme, reporting template syntax errors and missing partials with their positions.
     public static func load(directory: String?, diagnostics: inout [Diagnostic]) -> Theme {
@@ -70,7 +72,10 @@ public struct Theme: Sendable {
                     at: file.displayPath, line: reference.line, column: reference.column))
             }
         }
-        return Theme(library: library, files: Array(files.values), layouts: layouts, assets: assets, appearance: files["appearance.yml"])
+        let heading = "components/heading.mustache"
+        return Theme(
+            library: library, files: Array(files.values), layouts: layouts, assets: assets, appearance: files["appearance.yml"],
+            hasCustomHeading: files[heading]?.bytes != DefaultTheme.files[heading])
     }
 
     /// `layouts/x.mustache` → `layouts/x`, `components/x.mustache` → `components/x`, `partials/x.mustache` → `x`.

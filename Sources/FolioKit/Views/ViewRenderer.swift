@@ -70,7 +70,16 @@ struct ViewRenderer {
     // MARK: Sections
 
     private func heading(_ section: Section, idPrefix: String) -> String {
-        theme.render("components/heading", ["level": section.level, "id": idPrefix + section.id, "title": section.title])
+        guard theme.hasCustomHeading else {
+            // The default theme's components/heading.mustache, without a template render per heading.
+            return Self.defaultHeading(level: section.level, id: idPrefix + section.id, title: section.title)
+        }
+        return theme.render("components/heading", ["level": section.level, "id": idPrefix + section.id, "title": section.title])
+    }
+
+    /// What the default `components/heading.mustache` renders.
+    static func defaultHeading(level: Int, id: String, title: String) -> String {
+        "<h\(level) id=\"\(HTMLEscape.attribute(id))\">\(title)</h\(level)>\n"
     }
 
     /// A section's rows, then its subsections: in a container when one is named, else inline.

@@ -72,3 +72,15 @@ import Testing
         #expect(html.contains("<h3 id=\"x\">x</h3>"))
     }
 }
+
+@Suite struct HeadingFastPathTests {
+    @Test(arguments: ["plain", "größe-ümlaut", "a&b\"c<d>'e"])
+    func theDirectHeadingIsByteForByteTheDefaultTemplate(id: String) {
+        let theme = ViewRendererTests.theme
+        #expect(!theme.hasCustomHeading)
+        let section = Section(id: id, title: "Title <em>x</em> &amp; y", text: "Title x & y", level: 3)
+        let templated = theme.render("components/heading", ["level": section.level, "id": section.id, "title": section.title])
+        let direct = ViewRenderer.defaultHeading(level: section.level, id: section.id, title: section.title)
+        #expect(direct == templated)
+    }
+}
