@@ -11,6 +11,8 @@ actor LiveReload {
         var ok = true
         /// The failed build's diagnostics as `path:line:col: error: message` lines.
         var errors: [String] = []
+        /// After a good build: the site paths of the pages that changed, or nil when every page may have.
+        var pages: [String]? = nil
     }
 
     private(set) var state = State()
@@ -35,8 +37,8 @@ actor LiveReload {
         return stream
     }
 
-    func published() {
-        state = State(build: state.build + 1)
+    func published(pages: [String]? = nil) {
+        state = State(build: state.build + 1, pages: pages)
         send(Self.message("reload", state))
     }
 

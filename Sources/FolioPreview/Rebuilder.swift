@@ -59,7 +59,7 @@ final class Rebuilder: Sendable {
 
     private func tellPages(_ result: SiteBuilder.Result) async {
         if result.published {
-            await reload.published()
+            await reload.published(pages: result.changedPages)
         } else {
             await reload.failed(result.diagnostics.map(\.description))
         }

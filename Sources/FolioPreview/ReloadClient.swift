@@ -82,7 +82,11 @@ enum ReloadClient {
     var d = data(e);
     if (d.build !== build) reload(); else if (d.errors && d.errors.length) show(d.errors); else hide();
   });
-  source.addEventListener('reload', reload);
+  source.addEventListener('reload', function (e) {
+    var d = data(e), here = location.pathname.replace(/index\.html$/, '');
+    // Only the pages whose output changed reload; `pages` is absent when every page may have changed.
+    if (!d.pages || d.pages.indexOf(here) >= 0 || d.pages.indexOf(here + '/') >= 0) reload(); else { build = d.build; hide(); }
+  });
   source.addEventListener('errors', function (e) { show(data(e).errors || []); });
   addEventListener('pagehide', function () { source.close(); });
   addEventListener('pageshow', function (e) { if (e.persisted) location.reload(); }); // back from the bfcache

@@ -27,6 +27,8 @@ struct ServeEndToEndTests {
         let reload = try events.next("reload", after: seen)
         seen = reload.end
         #expect(reload.data.contains("\"build\":2"))
+        // Only the edited page's output changed, so only it reloads.
+        #expect(reload.data.contains("\"pages\":[\"/about/\"]"), "\(reload.data)")
         #expect(try http.get("/about/").body.contains("The second version of the about page."))
         try serve.waitForOutput(#"Rebuilt in \d+ ms \(1 change: Content/about\.md\)"#)
 

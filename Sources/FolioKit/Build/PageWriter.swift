@@ -10,6 +10,7 @@ enum PageWriter {
         var rendered = 0
         var diagnostics: [Diagnostic] = []
         var records: [String: BuildCache.PageRecord] = [:]
+        var renderedURLs: [String] = []
     }
 
     private struct PageResult: Sendable {
@@ -46,7 +47,10 @@ enum PageWriter {
         for (source, result) in zip(site.pages, results) {
             written.diagnostics += result.diagnostics
             for style in result.styles { _ = stylesheet.insert(style) }
-            if result.rendered { written.rendered += 1 }
+            if result.rendered {
+                written.rendered += 1
+                written.renderedURLs.append(source.url)
+            }
             if let record = result.record {
                 written.views += record.views
                 written.sections += record.sections

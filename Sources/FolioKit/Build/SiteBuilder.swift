@@ -31,6 +31,8 @@ public enum SiteBuilder {
         public var summary: Summary
         /// False when the build found errors (or warnings under `--strict`); `Public/` was then left as it was.
         public var published: Bool
+        /// The URLs of the pages whose output changed; nil when anything else changed too (assume every page did).
+        public var changedPages: [String]? = nil
     }
 
     /// Builds the site; a `session` keeps the cache in memory between the builds of one process.
@@ -54,9 +56,10 @@ public enum SiteBuilder {
             in: appearanceConfig, declaredContainers: Set(site.pages.compactMap(\.front.container)), layouts: theme.layouts)
 
         var summary = Summary(pages: site.pages.count)
+        var changedPages: [String]?
         func finish(published: Bool) -> Result {
             summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            return Result(diagnostics: diagnostics.sortedForDisplay(), summary: summary, published: published)
+            return Result(diagnostics: diagnostics.sortedForDisplay(), summary: summary, published: published, changedPages: changedPages)
         }
         func failed() -> Bool {
             diagnostics.hasErrors || (options.strict && !diagnostics.isEmpty)
@@ -73,6 +76,7 @@ public enum SiteBuilder {
             if plan.isNoOp {
                 // Nothing changed: the output is already this build's, so nothing is written at all.
                 diagnostics += plan.reusedDiagnostics
+                changedPages = []
                 summary.views = plan.reusedViews
                 summary.sections = plan.reusedSections
                 summary.files = site.pages.count + site.staticFiles.count + theme.assets.count + 1
@@ -86,6 +90,9 @@ public enum SiteBuilder {
             summary.sections = written.sections
             summary.files = written.files
             summary.rendered = written.rendered
+            // Only when nothing but some pages changed can the other open pages stay as they are.
+            changedPages = plan.isSmallUpdate(pages: site.pages.count) && plan.unchangedStatic.count == site.staticFiles.count
+                ? written.renderedURLs : nil
             diagnostics += written.diagnostics
             if failed() {
                 output.discard()
