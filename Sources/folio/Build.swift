@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import FolioKit
 
 extension Folio {
@@ -36,7 +37,15 @@ extension Folio {
             options.includeDrafts = drafts
             options.strict = strict
             options.useCache = !noCache
+            // On a terminal, a long build shows one line of progress that the summary replaces.
+            let showProgress = format == .text && isatty(STDERR_FILENO) != 0
+            if showProgress {
+                options.progress = { done, total in
+                    FileHandle.standardError.write(Data("\r\u{1B}[2KRendering pages: \(done) of \(total)".utf8))
+                }
+            }
             let result = SiteBuilder.build(options)
+            if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
             let report = BuildReport(result: result, output: output)
             switch format {
             case .text:

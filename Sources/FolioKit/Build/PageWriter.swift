@@ -22,8 +22,9 @@ enum PageWriter {
 
     static func write(
         _ site: Site, plan: RenderPlan, frontDiagnostics: [String: [Diagnostic]], theme: Theme,
-        appearance: AppearanceResolver, to output: OutputDirectory
+        appearance: AppearanceResolver, to output: OutputDirectory, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> Written {
+        let counter = ProgressCounter(total: site.pages.count - plan.reused.count, report: progress)
         let context = PageContext(site: site, theme: theme)
         // In place, only the folders of what is written again may be missing.
         let pagePaths = site.pages.filter { !output.isInPlace || plan.reused[$0.sourcePath] == nil }
@@ -38,6 +39,7 @@ enum PageWriter {
                 return PageResult(record: record, diagnostics: record.renderDiagnostics.map(\.diagnostic),
                     styles: record.styles.compactMap(\.style), rendered: false)
             }
+            defer { counter.step() }
             return render(source, frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [], site: site, theme: theme,
                 appearance: appearance, context: context, to: output)
         }

@@ -12,6 +12,8 @@ public enum SiteBuilder {
         public var strict = false
         /// Reuse what the previous build into the same output produced (`.folio-cache/`).
         public var useCache = true
+        /// Called now and then with (pages done, pages to render) while pages render; `folio build` shows it on a terminal.
+        public var progress: (@Sendable (Int, Int) -> Void)?
 
         public init() {}
     }
@@ -85,7 +87,7 @@ public enum SiteBuilder {
             try output.prepare()
             let written = try PageWriter.write(
                 site, plan: plan, frontDiagnostics: reading.pageDiagnostics, theme: theme,
-                appearance: AppearanceResolver(appearanceConfig), to: output)
+                appearance: AppearanceResolver(appearanceConfig), to: output, progress: options.progress)
             summary.views = written.views
             summary.sections = written.sections
             summary.files = written.files
