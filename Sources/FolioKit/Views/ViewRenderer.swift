@@ -109,6 +109,17 @@ struct ViewRenderer {
         }
     }
 
+    /// Dots and tabs link to their section's anchor; the first is selected and the only tab stop (roving tabindex).
+    private func selectable(_ items: [[String: Any]], idPrefix: String) -> [[String: Any]] {
+        items.enumerated().map { index, item in
+            var item = item
+            item["id"] = idPrefix + (item["id"] as? String ?? "")
+            item["selected"] = index == 0 ? "true" : "false"
+            item["tabindex"] = index == 0 ? "0" : "-1"
+            return item
+        }
+    }
+
     // MARK: Containers
 
     private mutating func list(_ sections: [Section], inner: ViewSpec?, idPrefix: String) -> String {
@@ -119,15 +130,11 @@ struct ViewRenderer {
         _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
     ) -> String {
         let viewID = nextID(.paged)
-        var pages = sectionContexts(sections, inner: inner, idPrefix: idPrefix)
+        var pages = selectable(sectionContexts(sections, inner: inner, idPrefix: idPrefix), idPrefix: idPrefix)
         for index in pages.indices {
-            let id = idPrefix + (pages[index]["id"] as! String)
-            pages[index]["id"] = id
             pages[index]["panelId"] = "\(viewID)-page-\(index + 1)"
             pages[index]["dotId"] = "\(viewID)-dot-\(index + 1)"
             pages[index]["position"] = "\(index + 1) of \(pages.count)"
-            pages[index]["selected"] = index == 0 ? "true" : "false"
-            pages[index]["tabindex"] = index == 0 ? "0" : "-1"
         }
         return theme.render("components/paged", [
             "viewId": viewID, "label": label, "transition": settings.transition.rawValue,
@@ -140,13 +147,10 @@ struct ViewRenderer {
         _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
     ) -> String {
         let viewID = nextID(.tabs)
-        var tabs = sectionContexts(sections, inner: inner, idPrefix: idPrefix)
+        var tabs = selectable(sectionContexts(sections, inner: inner, idPrefix: idPrefix), idPrefix: idPrefix)
         for index in tabs.indices {
-            tabs[index]["id"] = idPrefix + (tabs[index]["id"] as! String)
             tabs[index]["tabId"] = "\(viewID)-tab-\(index + 1)"
             tabs[index]["panelId"] = "\(viewID)-panel-\(index + 1)"
-            tabs[index]["selected"] = index == 0 ? "true" : "false"
-            tabs[index]["tabindex"] = index == 0 ? "0" : "-1"
         }
         var context: [String: Any] = [
             "viewId": viewID, "label": label, "tabs": tabs, "appearanceClass": classes[.tabBar] ?? "",
