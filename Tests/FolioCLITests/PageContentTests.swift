@@ -89,3 +89,13 @@ struct PageContentTests {
         #expect(strict.status == 0, "the starter site builds with --strict:\n\(strict)")
     }
 }
+
+@Suite struct TemplateContextTests {
+    @Test func layoutsCanIterateSectionsRowsSubsectionsParamsAndPages() throws {
+        let built = try BuiltSite("cli-template-context", ["--templates", "Templates"])
+        let html = try built.html("index.html")
+        #expect(html.contains("[one|One|2:a;b;(deep)][two|Two|2:Text.;]"), "\(html)")
+        #expect(html.contains("mood=sunny"))
+        #expect(html.contains("<a href=\"./\">Rows</a>"))
+    }
+}

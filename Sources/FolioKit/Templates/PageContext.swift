@@ -67,7 +67,7 @@ struct PageContext: @unchecked Sendable {
         var pageValues: [String: Any] = [
             "title": page.title, "url": page.url,
             "layout": front.layout, "view": front.view.description, "content": content,
-            "intro": page.model.intro, "sections": page.model.sections.map(Self.sectionValues),
+            "intro": page.model.intro, "sections": SectionValues(sections: page.model.sections),
             "tags": front.tags, "isHome": page.url == "/",
             "params": YAMLValue.mapping(front.params).templateValue,
         ]
@@ -96,7 +96,7 @@ struct PageContext: @unchecked Sendable {
         [
             "id": section.id, "title": section.title, "text": section.text, "level": section.level,
             "html": section.html, "rows": section.rows.map { ["html": $0.html, "text": $0.text, "kind": $0.kind.rawValue] },
-            "sections": section.sections.map(sectionValues),
+            "sections": SectionValues(sections: section.sections),
         ]
     }
 }
@@ -117,5 +117,15 @@ struct PageLinks: MustacheSequence {
                 "description": link.description, "date": link.date,
             ]
         }
+    }
+}
+
+/// `page.sections` for templates, converted only if a template iterates them (the default theme does not).
+struct SectionValues: MustacheSequence {
+    let sections: [Section]
+
+    func makeIterator() -> AnyIterator<[String: Any]> {
+        var iterator = sections.makeIterator()
+        return AnyIterator { iterator.next().map(PageContext.sectionValues) }
     }
 }
