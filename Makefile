@@ -71,6 +71,25 @@ test-browser: venv
 	$(SWIFT) build -c release --product folio
 	FOLIO_BIN="$(CURDIR)/$(FOLIO)" $(VENV)/bin/python -m pytest Tests/Browser
 
+## Benchmarks -----------------------------------------------------------------
+
+# SPEC §11: folio against the libcmark floor and Hugo (installed when missing); writes BENCHMARKS.md.
+#   make bench            N=10000 documents, RUNS=5 of each measurement
+#   make bench N=100000   the growth check (against the N=10000 result)
+#   make bench OUT=/dev/shm/folio-bench   the outputs on a tmpfs (the disk out of the measurement)
+#   make bench-smoke      N=50, one run, into .bench/smoke/ (BENCHMARKS.md untouched)
+N    ?= 10000
+RUNS ?= 5
+OUT  ?=
+
+.PHONY: bench bench-smoke
+
+bench: deps-build
+	SWIFT="$(SWIFT)" $(PYTHON) Benchmarks/bench.py --n $(N) --runs $(RUNS) $(if $(OUT),--outputs $(OUT))
+
+bench-smoke: deps-build
+	SWIFT="$(SWIFT)" $(PYTHON) Benchmarks/bench.py --n 50 --runs 1 --work .bench/smoke --report .bench/smoke/BENCHMARKS.md
+
 ## Cleaning -------------------------------------------------------------------
 
 clean:

@@ -4,6 +4,8 @@
 usage: make_corpus.py N OUT_DIR
 Each document is about 6 KB: front matter, 4-8 sections with paragraphs (emphasis,
 links, code spans), lists, fenced code and quotes. A fifth of the pages are paged or tabs.
+Every document, index.md included, has a `title` in its front matter, so Hugo reads the
+same files (`view:` is just a parameter to Hugo).
 """
 import os
 import random
@@ -64,7 +66,7 @@ def main():
     with open(os.path.join(content, "site.yml"), "w") as f:
         f.write("title: Bench\nnav:\n  - {title: Home, url: /}\n")
     with open(os.path.join(content, "index.md"), "w") as f:
-        f.write("# Bench\n\nA generated corpus.\n")
+        f.write("---\ntitle: Bench\n---\n\n# Bench\n\nA generated corpus.\n")
     for i in range(total):
         folder = os.path.join(content, f"d{i // 100:03d}")
         os.makedirs(folder, exist_ok=True)

@@ -1,0 +1,322 @@
+#!/usr/bin/env python3
+"""`make bench`: folio against the libcmark floor and Hugo on one generated corpus (SPEC §11).
+
+usage: bench.py [--n 10000] [--runs 5] [--work .bench] [--outputs DIR] [--report BENCHMARKS.md]
+
+1. installs Debian's `hugo` and GNU `time` when missing (apt-get, sudo when not root);
+2. builds the release `folio` and `cmark-floor` and copies them to WORK/bin (a stable snapshot);
+3. generates the corpus once (WORK/corpus-N, regenerated when N or make_corpus.py change)
+   and writes the equivalent Hugo site (WORK/hugo-N: config + one single layout);
+4. measures in one run, alternating, RUNS times each: the floor, `folio build --no-cache` into
+   a fresh output, `folio build` with nothing changed, `folio build` after appending a line to
+   one page, and `hugo` into a fresh destination. Outputs are deleted (and the disk synced)
+   outside the timing. Wall time: Python's monotonic clock around the command; peak RSS and
+   CPU time (user + system, which CPU contention from other processes hardly changes): GNU
+   `/usr/bin/time -f "%e %M %U %S"`. Outputs go to WORK/out-N, or to --outputs DIR (a tmpfs
+   such as /dev/shm/folio-bench takes the disk out of the measurement);
+5. writes the medians, peak memory and the ratios against the budgets to REPORT, replacing
+   only the section for this N and output file system (notes outside the marked sections are
+   kept), and the raw results to WORK/results-N-FS.json. With N=100000 it also reports the
+   growth over N=10000 on the same file system.
+"""
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+GNU_TIME = "/usr/bin/time"
+
+# The rows of the report (the smoke test checks that each is there).
+CASES = {
+    "floor": "floor: `cmark-floor`",
+    "full": "folio full: `folio build --no-cache`",
+    "noop": "folio no-op: `folio build`, nothing changed",
+    "edit": "folio one edit: `folio build`, one page edited",
+    "hugo": "hugo: `hugo`",
+}
+RATIOS = ["folio full / floor", "folio full peak memory", "hugo / folio full", "no-op / full",
+          "one edit", "growth: 100k / 10k full"]
+
+
+def log(message):
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+def run(cmd, **kw):
+    proc = subprocess.run([str(c) for c in cmd], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    if proc.returncode != 0:
+        sys.exit(f"bench: `{' '.join(map(str, cmd))}` exited {proc.returncode}\n{proc.stdout}{proc.stderr}")
+    return proc.stdout
+
+
+# --------------------------------------------------------------------------- setup
+
+def ensure_tools():
+    """Debian's hugo and GNU time, installed only when missing (like scripts/ensure-system-deps.sh)."""
+    missing = [pkg for pkg, ok in (("hugo", shutil.which("hugo")), ("time", os.access(GNU_TIME, os.X_OK))) if not ok]
+    if not missing:
+        return
+    root = [] if os.geteuid() == 0 else ["sudo"]
+    if root and not shutil.which("sudo"):
+        sys.exit(f"bench: missing Debian packages {' '.join(missing)}; install them as root (no sudo here)")
+    log(f"installing missing Debian packages: {' '.join(missing)}")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(root + ["apt-get", "update", "-q"], check=True, env=env)
+    subprocess.run(root + ["apt-get", "install", "-y", "-q", "-o", "Dpkg::Use-Pty=0", *missing], check=True, env=env)
+
+
+def build_binaries(work):
+    """Release folio and cmark-floor, copied to WORK/bin so a concurrent rebuild cannot swap them mid-run."""
+    swift = os.environ.get("SWIFT") or shutil.which("swift") or "/opt/swift/usr/bin/swift"
+    bindir = work / "bin"
+    bindir.mkdir(parents=True, exist_ok=True)
+    for product in ("folio", "cmark-floor"):
+        log(f"swift build -c release --product {product}")
+        run([swift, "build", "-c", "release", "--product", product], cwd=REPO)
+        shutil.copy2(REPO / ".build/release" / product, bindir / product)
+    return bindir / "folio", bindir / "cmark-floor"
+
+
+def corpus(work, n):
+    """WORK/corpus-N/Content, generated once; a stamp records N and the generator's hash."""
+    site = work / f"corpus-{n}"
+    generator = REPO / "Benchmarks/make_corpus.py"
+    stamp = f"{n} {hashlib.sha256(generator.read_bytes()).hexdigest()}\n"
+    stamp_file = site / ".corpus-stamp"
+    if not (stamp_file.is_file() and stamp_file.read_text() == stamp):
+        log(f"generating the corpus: {n} documents in {site}")
+        shutil.rmtree(site, ignore_errors=True)
+        run([sys.executable, generator, n, site])
+        stamp_file.write_text(stamp)
+    return site
+
+
+def hugo_site(work, n, content):
+    """The same Markdown as a Hugo site: pretty URLs, highlighting and taxonomies off, one minimal layout."""
+    site = work / f"hugo-{n}"
+    (site / "layouts/_default").mkdir(parents=True, exist_ok=True)
+    (site / "config.toml").write_text(f"""\
+baseURL = "http://localhost/"
+title = "Bench"
+contentDir = {json.dumps(str(content))}
+uglyURLs = false
+disableKinds = ["home", "section", "taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]
+# site.yml is folio's config; index.md is folio's home page (to Hugo a root index.md is a bundle).
+ignoreFiles = ["site\\\\.yml$", "/index\\\\.md$"]
+[taxonomies]
+[markup.highlight]
+  codeFences = false
+""")
+    (site / "layouts/_default/single.html").write_text(
+        "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{{ .Title }}</title></head>\n"
+        "<body>\n{{ .Content }}\n</body></html>\n")
+    return site
+
+
+# --------------------------------------------------------------------------- measuring
+
+def fresh(path):
+    """Deletes a previous output and flushes the disk, outside the timing."""
+    shutil.rmtree(path, ignore_errors=True)
+    os.sync()
+
+
+def timed(cmd, cwd=None):
+    """(wall seconds, peak RSS in MB, CPU seconds, stdout) of one run."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as stats:
+        start = time.perf_counter()
+        out = run([GNU_TIME, "-f", "%e %M %U %S", "-o", stats.name, *cmd], cwd=cwd)
+        wall = time.perf_counter() - start
+        _, max_rss_kb, user, system = stats.read().split()[-4:]
+    return wall, int(max_rss_kb) / 1024, float(user) + float(system), out
+
+
+def measure(n, runs, folio, floor, site, hugo_dir, work, out):
+    content = site / "Content"
+    edited = content / f"d{n // 2 // 100:03d}/p{n // 2:05d}.md"
+    original = edited.read_bytes()
+    results = {case: {"wall": [], "rss": [], "cpu": [], "rendered": []} for case in CASES}
+
+    def record(case, cmd, cwd=None):
+        wall, rss, cpu, stdout = timed(cmd, cwd)
+        entry = results[case]
+        entry["wall"].append(wall)
+        entry["rss"].append(rss)
+        entry["cpu"].append(cpu)
+        if case in ("full", "noop", "edit"):
+            entry["rendered"].append(json.loads(stdout)["summary"]["rendered"])
+        log(f"  {case:5} {wall:8.3f} s {rss:8.1f} MB {cpu:8.2f} s CPU")
+
+    def folio_build(output, *flags):
+        return [folio, "build", "--content", content, "--output", output, "--format", "json", *flags]
+
+    hugo = [shutil.which("hugo"), "--source", hugo_dir, "--quiet", "--noBuildLock", "--cacheDir", work / "hugo-cache"]
+    # Untimed: a cached build for the incremental cases (it also warms the page cache with the corpus).
+    fresh(out / "incremental")
+    run(folio_build(out / "incremental"), cwd=site)
+    try:
+        for r in range(runs):
+            log(f"run {r + 1}/{runs}")
+            fresh(out / "floor")
+            record("floor", [floor, content, out / "floor"])
+            fresh(out / "full")
+            record("full", folio_build(out / "full", "--no-cache"), cwd=site)
+            os.sync()
+            record("noop", folio_build(out / "incremental"), cwd=site)
+            with open(edited, "a") as f:
+                f.write(f"\nEdited by the benchmark, run {r + 1}.\n")
+            os.sync()
+            record("edit", folio_build(out / "incremental"), cwd=site)
+            fresh(out / "hugo")
+            record("hugo", [*hugo, "--destination", out / "hugo"])
+    finally:
+        edited.write_bytes(original)
+    for where in ("floor", "full", "hugo"):
+        page = out / where / "d000/p00000/index.html"
+        if not page.is_file():
+            sys.exit(f"bench: {where} wrote no {page}")
+    return results
+
+
+# --------------------------------------------------------------------------- reporting
+
+def summarize(n, runs, fs, results):
+    return {
+        "n": n, "runs": runs, "fs": fs,
+        "median": {case: statistics.median(r["wall"]) for case, r in results.items()},
+        "cpu": {case: statistics.median(r["cpu"]) for case, r in results.items()},
+        "peak_mb": {case: max(r["rss"]) for case, r in results.items()},
+        "walls": {case: r["wall"] for case, r in results.items()},
+        "rendered": {case: r["rendered"] for case, r in results.items() if r["rendered"]},
+    }
+
+
+def previous_full(work, report, n, fs):
+    """The median full build for N documents on FS, from WORK/results-N-FS.json or else from REPORT."""
+    path = work / f"results-{n}-{fs}.json"
+    if path.is_file():
+        return json.loads(path.read_text())["median"]["full"]
+    if report.is_file():
+        m = re.search(rf"<!-- results N={n} on {fs} (\{{.*?\}}) -->", report.read_text())
+        if m:
+            return json.loads(m.group(1))["median"]["full"]
+    return None
+
+
+def machine():
+    cpuinfo = Path("/proc/cpuinfo").read_text()
+    model = re.search(r"^model name\s*:\s*(.*)$", cpuinfo, re.M)
+    mem_kb = int(re.search(r"^MemTotal:\s*(\d+)", Path("/proc/meminfo").read_text(), re.M).group(1))
+    return f"{os.cpu_count()} CPUs ({model.group(1) if model else 'unknown CPU'}), {mem_kb / 1024 / 1024:.1f} GB memory"
+
+
+def tools():
+    hugo = run([shutil.which("hugo"), "version"]).split(" BuildDate")[0].strip()
+    commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=REPO, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True).stdout.strip() or "unknown"
+    return f"folio {commit}; {hugo}"
+
+
+def verdict(ok):
+    return "—" if ok is None else ("✓" if ok else "✗")
+
+
+def section(summary, growth, load, out):
+    n, fs, med, peak, cpu = summary["n"], summary["fs"], summary["median"], summary["peak_mb"], summary["cpu"]
+    full = med["full"]
+    ms = lambda s: f"{s * 1000:.0f} ms"
+    secs = lambda s: f"{s:.2f} s" if s >= 1 else ms(s)
+    ratios = [
+        ("folio full / floor", f"{full / med['floor']:.2f} ×", "≤ 1.5 ×", full / med["floor"] <= 1.5),
+        ("folio full peak memory", f"{peak['full']:.0f} MB", "≤ 250 MB", peak["full"] <= 250),
+        ("hugo / folio full", f"{med['hugo'] / full:.2f} ×", "≥ 3 ×", med["hugo"] / full >= 3),
+        ("no-op / full", f"{med['noop'] / full * 100:.1f} %", "≤ 10 %", med["noop"] / full <= 0.10),
+        ("one edit", ms(med["edit"]), "≤ 150 ms", med["edit"] <= 0.150),
+        ("growth: 100k / 10k full", f"{growth:.2f} ×" if growth else "— (only `make bench N=100000`, after N=10000)",
+         "≤ 11 ×", growth <= 11 if growth else None),
+    ]
+    lines = [
+        f"<!-- bench N={n} on {fs} begin -->",
+        f"## N = {n:,} documents, output on {fs}",
+        "",
+        f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC · {machine()} · "
+        f"N = {n:,} · RUNS = {summary['runs']} · outputs in `{out}` ({fs}) · {tools()} · "
+        f"load average {load[0]:.2f} before, {load[1]:.2f} after",
+        "",
+        "| | median wall | runs (s) | median CPU (user + sys) | peak RSS | pages rendered |",
+        "|---|---:|---|---:|---:|---|",
+    ]
+    for case, label in CASES.items():
+        runs = ", ".join(f"{w:.3f}" for w in summary["walls"][case])
+        rendered = ", ".join(map(str, summary["rendered"].get(case, []))) or "—"
+        lines.append(f"| {label} | {secs(med[case])} | {runs} | {secs(cpu[case])} | {peak[case]:.0f} MB | {rendered} |")
+    lines += ["", "| budget (SPEC §11) | measured | budget | |", "|---|---:|---:|:-:|"]
+    lines += [f"| {name} | {value} | {budget} | {verdict(ok)} |" for name, value, budget, ok in ratios]
+    compact = {k: summary[k] for k in ("n", "runs", "median", "cpu", "peak_mb")}
+    lines += ["", f"<!-- results N={n} on {fs} {json.dumps(compact)} -->", f"<!-- bench N={n} on {fs} end -->", ""]
+    return "\n".join(lines)
+
+
+HEADER = """# Benchmarks
+
+Written by `make bench` (`Benchmarks/bench.py`; N=10000 and RUNS=5 by default, `make bench
+N=100000` for the growth check). One corpus of generated ~6 KB documents (`Benchmarks/make_corpus.py`),
+measured in one run, alternating: the floor of SPEC §11 (`cmark-floor`: read, libcmark on every
+core, write), `folio build --no-cache` into a fresh output, `folio build` with nothing changed,
+`folio build` after appending a line to one page, and Hugo on the same Markdown (highlighting and
+taxonomies off, one minimal layout). Medians of wall time and of CPU time (user + system);
+peak RSS is the largest of the runs. Each run replaces only the section for its N and output
+file system (`make bench OUT=/dev/shm/folio-bench` writes the outputs to a tmpfs); notes outside
+the sections are kept.
+
+"""
+
+
+def write_report(report, key, text):
+    old = report.read_text() if report.is_file() else HEADER
+    pattern = re.compile(rf"<!-- bench {key} begin -->.*?<!-- bench {key} end -->\n?", re.S)
+    new = pattern.sub(lambda _: text, old) if pattern.search(old) else old.rstrip("\n") + "\n\n" + text
+    report.write_text(new)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--n", type=int, default=10000, help="documents in the corpus")
+    parser.add_argument("--runs", type=int, default=5, help="repetitions of each measurement")
+    parser.add_argument("--work", type=Path, default=REPO / ".bench", help="corpus, outputs and binaries")
+    parser.add_argument("--outputs", type=Path, help="where the builds write (default WORK/out-N)")
+    parser.add_argument("--report", type=Path, default=REPO / "BENCHMARKS.md")
+    args = parser.parse_args()
+    work = args.work.resolve()
+    work.mkdir(parents=True, exist_ok=True)
+
+    ensure_tools()
+    folio, floor = build_binaries(work)
+    site = corpus(work, args.n)
+    hugo_dir = hugo_site(work, args.n, site / "Content")
+    out = (args.outputs or work / f"out-{args.n}").resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    fs = run(["df", "--output=fstype", out]).split()[-1]
+    load_before = os.getloadavg()[0]
+    results = measure(args.n, args.runs, folio, floor, site, hugo_dir, work, out)
+    summary = summarize(args.n, args.runs, fs, results)
+    (work / f"results-{args.n}-{fs}.json").write_text(json.dumps(summary, indent=1) + "\n")
+    base = previous_full(work, args.report, 10000, fs) if args.n == 100000 else None
+    growth = summary["median"]["full"] / base if base else None
+    text = section(summary, growth, (load_before, os.getloadavg()[0]), out)
+    write_report(args.report, f"N={args.n} on {fs}", text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""`make bench` cannot rot: Benchmarks/bench.py, end to end, on a corpus of 50 documents, one run.
+
+The same code path as `make bench`: it installs hugo when missing, builds the release folio and
+cmark-floor, generates the corpus and the Hugo site, measures the five cases and writes the report
+(here into a temporary directory, so BENCHMARKS.md is left alone). Budgets are not asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+from helpers import REPO_ROOT
+
+BENCH = REPO_ROOT / "Benchmarks" / "bench.py"
+
+ROWS = [
+    "floor: `cmark-floor`",
+    "folio full: `folio build --no-cache`",
+    "folio no-op: `folio build`, nothing changed",
+    "folio one edit: `folio build`, one page edited",
+    "hugo: `hugo`",
+    "folio full / floor",
+    "folio full peak memory",
+    "hugo / folio full",
+    "no-op / full",
+    "one edit",
+    "growth: 100k / 10k full",
+]
+
+
+def test_bench_runs_end_to_end_on_a_tiny_corpus(tmp_path):
+    work, report = tmp_path / "work", tmp_path / "BENCHMARKS.md"
+    proc = subprocess.run(
+        [sys.executable, str(BENCH), "--n", "50", "--runs", "1", "--work", str(work), "--report", str(report)],
+        cwd=REPO_ROOT, capture_output=True, text=True, timeout=1800)
+    assert proc.returncode == 0, f"bench.py exited {proc.returncode}\n--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}"
+
+    text = report.read_text(encoding="utf-8")
+    assert re.search(r"<!-- bench N=50 on \S+ begin -->.*<!-- bench N=50 on \S+ end -->", text, re.S)
+    for row in ROWS:
+        assert re.search(rf"^\| {re.escape(row)} \|", text, re.M), f"no row '{row}' in the report:\n{text}"
+    assert "RUNS = 1" in text and "CPUs" in text
+
+    # The Hugo site was generated from the same corpus and Hugo rendered its pages.
+    assert "{{ .Content }}" in (work / "hugo-50" / "layouts" / "_default" / "single.html").read_text()
+    assert str(work / "corpus-50" / "Content") in (work / "hugo-50" / "config.toml").read_text()
+    for tool in ("floor", "full", "hugo"):
+        page = work / "out-50" / tool / "d000" / "p00025" / "index.html"
+        assert "Section 1" in page.read_text(encoding="utf-8"), f"{tool} did not render {page}"
+
+    # Folio's builds did what they are named for; the edited page was restored afterwards.
+    [results_file] = work.glob("results-50-*.json")
+    results = json.loads(results_file.read_text())
+    assert results["rendered"] == {"full": [51], "noop": [0], "edit": [1]}
+    assert set(results["median"]) == set(results["cpu"]) == {"floor", "full", "noop", "edit", "hugo"}
+    assert "Edited by the benchmark" not in (work / "corpus-50" / "Content" / "d000" / "p00025.md").read_text()
