@@ -50,6 +50,9 @@ public struct PreviewServer: Sendable {
             gracefulShutdownSignals: [.sigint, .sigterm],
             cancellationSignals: [],
             logger: app.logger))
+        // The cache of the last build is on disk before the process exits, so the next
+        // `folio build` or `folio serve` starts from it.
+        defer { rebuilder.session.flush() }
         try await group.run()
         console.print("Stopped.")
     }

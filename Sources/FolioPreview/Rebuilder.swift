@@ -22,7 +22,7 @@ final class Rebuilder: Sendable {
     /// The first build, reported like `folio build`'s.
     @discardableResult
     func buildOnce() async -> SiteBuilder.Result {
-        let result = await build(changedPaths: [])
+        let result = await build()
         for diagnostic in result.diagnostics { console.error(diagnostic.description) }
         let summary = BuildReport(result: result, output: options.outputDirectory).summaryLine
         if result.published { console.print(summary) } else { console.error(summary) }
@@ -34,7 +34,7 @@ final class Rebuilder: Sendable {
     @discardableResult
     func rebuild(changedPaths: Set<String>) async -> SiteBuilder.Result {
         let start = DispatchTime.now()
-        let result = await build(changedPaths: changedPaths)
+        let result = await build()
         let ms = Int((Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6).rounded())
         let what = Self.describe(changedPaths)
         for diagnostic in result.diagnostics { console.error(diagnostic.description) }
@@ -49,8 +49,9 @@ final class Rebuilder: Sendable {
         return result
     }
 
-    /// Today every build is a full one; the incremental builder (issue 6) will take the changed paths.
-    private func build(changedPaths: Set<String>) async -> SiteBuilder.Result {
+    /// The session finds what changed from the files themselves (their fingerprints against its cache),
+    /// so a change the watcher missed or coalesced is still picked up.
+    private func build() async -> SiteBuilder.Result {
         let options = self.options
         return await withCheckedContinuation { done in
             queue.async { [session] in done.resume(returning: SiteBuilder.build(options, session: session)) }

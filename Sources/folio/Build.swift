@@ -14,7 +14,7 @@ extension Folio {
         @Option(name: .customLong("base-url"), help: "The URL the site is served from (for canonical links).") var baseURL: String?
         @Flag(help: "Include pages with 'draft: true'.") var drafts = false
         @Flag(help: "Treat warnings as errors.") var strict = false
-        @Flag(name: .customLong("no-cache"), help: "Render every page, ignoring what the previous build left in .folio-cache/.")
+        @Flag(name: .customLong("no-cache"), help: "Render every page, ignoring what the previous build left in .folio-cache/ (a fresh cache is saved).")
         var noCache = false
         @Option(help: "How to print diagnostics and the summary: text or json.") var format: Format = .text
 

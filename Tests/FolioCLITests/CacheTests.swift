@@ -98,6 +98,33 @@ import Testing
         })
     }
 
+    @Test func anInPlaceUpdateClearsWhatAnInterruptedOneLeftAndLeavesNothingBehind() throws {
+        let built = try BuiltSite("cli-cache")
+        let manager = FileManager.default
+        let parent = built.output.deletingLastPathComponent()
+        // What an update stopped before its renames leaves: its pending folder, beside the output.
+        let leftover = parent.appendingPathComponent(".\(built.output.lastPathComponent).folio-pending-99999")
+        try manager.createDirectory(at: leftover, withIntermediateDirectories: true)
+        try Data("<p>half</p>".utf8).write(to: leftover.appendingPathComponent("0"))
+        try edit(built.site, "Content/guide/setup.md") { $0 + "\nOne more line.\n" }
+        let run = try Folio.run(buildArguments + ["--format", "json"], in: built.site)
+        #expect(run.status == 0, "\(run)")
+        #expect(try summaryOf(run)["rendered"] as? Int == 1)
+        #expect(try String(contentsOf: built.url("guide/setup/index.html"), encoding: .utf8).contains("One more line."))
+        let hidden = try manager.contentsOfDirectory(atPath: parent.path).filter { $0.hasPrefix(".Public.folio-") }
+        #expect(hidden.isEmpty, "left beside the output: \(hidden)")
+    }
+
+    @Test func aBuildWithoutTheCacheRendersEverythingAndLeavesACacheForTheNext() throws {
+        let built = try BuiltSite("cli-cache")
+        let pages = try summaryOf(try Folio.run(buildArguments + ["--format", "json"], in: built.site))["pages"] as? Int
+        let full = try Folio.run(buildArguments + ["--format", "json", "--no-cache"], in: built.site)
+        #expect(full.status == 0, "\(full)")
+        #expect(try summaryOf(full)["rendered"] as? Int == pages)
+        let next = try Folio.run(buildArguments + ["--format", "json"], in: built.site)
+        #expect(try summaryOf(next)["rendered"] as? Int == 0, "\(next.stdout)")
+    }
+
     @Test func aFailedBuildKeepsTheCacheOfTheLastGoodOne() throws {
         let built = try BuiltSite("cli-cache")
         try edit(built.site, "Content/guide/setup.md") { "---\ndraft: maybe\n---\n" + $0 }

@@ -61,6 +61,18 @@ struct ServeEndToEndTests {
         #expect(seconds < 3, "SIGTERM took \(seconds) s")
         #expect(serve.process.terminationReason == .exit && serve.process.terminationStatus == 0, "\(serve.output)")
         #expect(serve.stdout.contains("Stopped."))
+
+        // The preview left its cache on disk: a build after it renders nothing.
+        let build = Process()
+        build.executableURL = try #require(ServeProcess.binary)
+        build.arguments = ["build", "--format", "json"]
+        build.currentDirectoryURL = serve.site
+        let pipe = Pipe()
+        build.standardOutput = pipe
+        try build.run()
+        let json = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        build.waitUntilExit()
+        #expect(build.terminationStatus == 0 && json.contains("\"rendered\": 0,"), "\(json)")
     }
 
     @Test func servesOverTheSocketWithTypesRedirectsHeadAnd404() throws {

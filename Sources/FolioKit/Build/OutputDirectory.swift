@@ -10,7 +10,8 @@ struct OutputDirectory: Sendable {
     let staging: String
     private let parent: String
     private let stagingPrefix: String
-    /// In place: files are written beside their final names and renamed over them at `publish()` (small incremental builds).
+    /// In place: files are written to a hidden folder beside the output and renamed over their final
+    /// names at `publish()` (small incremental builds).
     private let pending: PendingRenames?
 
     /// An output updated in place: only what is written changes, each file replaced by one atomic rename.
@@ -23,7 +24,6 @@ struct OutputDirectory: Sendable {
     }
 
     private init(target: String, inPlace: Bool) {
-        pending = inPlace ? PendingRenames() : nil
         var target = target
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         self.target = target
@@ -31,24 +31,25 @@ struct OutputDirectory: Sendable {
         parent = url.deletingLastPathComponent().path
         stagingPrefix = "." + url.lastPathComponent + ".folio-"
         staging = inPlace ? target : parent + "/" + stagingPrefix + "staging-\(getpid())"
+        // Beside the output, not inside it: what an interrupted update leaves is never published,
+        // and the next build's `prepare()` removes it with the rest.
+        pending = inPlace ? PendingRenames(folder: parent + "/" + stagingPrefix + "pending-\(getpid())") : nil
     }
 
-    /// Where a file is written: its own path when staging, a temporary name beside it when in place.
+    /// Where a file is written: its own path when staging, a numbered file in the pending folder when in place.
     private func destination(_ path: String) -> String {
         guard let pending else { return staging + "/" + path }
-        pending.add(path)
-        return target + "/" + path + PendingRenames.suffix
+        return pending.add(path)
     }
 
-    /// Clears what an interrupted build left behind and makes an empty staging folder.
+    /// Clears what an interrupted build left behind and makes an empty staging (or pending) folder.
     func prepare() throws {
-        if pending != nil { return }
         let manager = FileManager.default
         try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         for name in (try? manager.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(stagingPrefix) {
             try? manager.removeItem(atPath: parent + "/" + name)
         }
-        try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: pending?.folder ?? staging, withIntermediateDirectories: true)
     }
 
     var isInPlace: Bool { pending != nil }
@@ -105,9 +106,10 @@ struct OutputDirectory: Sendable {
     func publish() throws {
         if let pending {
             // Everything is written; the renames follow one another with nothing in between.
-            for path in pending.paths where rename(target + "/" + path + PendingRenames.suffix, target + "/" + path) != 0 {
+            for (path, file) in pending.files where rename(file, target + "/" + path) != 0 {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target + "/" + path])
             }
+            rmdir(pending.folder)
             return
         }
         let manager = FileManager.default
@@ -140,7 +142,7 @@ struct OutputDirectory: Sendable {
 
     func discard() {
         if let pending {
-            for path in pending.paths { unlink(target + "/" + path + PendingRenames.suffix) }
+            try? FileManager.default.removeItem(atPath: pending.folder)
             return
         }
         try? FileManager.default.removeItem(atPath: staging)
@@ -160,21 +162,30 @@ struct OutputDirectory: Sendable {
     }
 }
 
-/// The files an in-place update has written under temporary names, to rename at publish.
+/// The files an in-place update has written to its pending folder, to rename over their final names at publish.
 final class PendingRenames: @unchecked Sendable {
-    static let suffix = ".folio-new"
+    let folder: String
     private let lock = NSLock()
-    private var written: [String] = []
+    private var written: [String: String] = [:]
 
-    func add(_ path: String) {
-        lock.lock()
-        written.append(path)
-        lock.unlock()
+    init(folder: String) {
+        self.folder = folder
     }
 
-    var paths: [String] {
+    /// The pending file for `path` (numbered: the folder is flat).
+    func add(_ path: String) -> String {
         lock.lock()
         defer { lock.unlock() }
-        return written.sorted()
+        if let file = written[path] { return file }
+        let file = folder + "/" + String(written.count)
+        written[path] = file
+        return file
+    }
+
+    /// Output path → pending file, in path order.
+    var files: [(path: String, file: String)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return written.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }

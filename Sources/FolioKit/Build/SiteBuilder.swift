@@ -10,7 +10,7 @@ public enum SiteBuilder {
         public var baseURL: String?
         public var includeDrafts = false
         public var strict = false
-        /// Reuse what the previous build into the same output produced (`.folio-cache/`).
+        /// Reuse what the previous build into the same output produced (`.folio-cache/`); the cache is saved either way.
         public var useCache = true
         /// Called now and then with (pages done, pages to render) while pages render; `folio build` shows it on a terminal.
         public var progress: (@Sendable (Int, Int) -> Void)?
@@ -101,10 +101,9 @@ public enum SiteBuilder {
                 return finish(published: false)
             }
             try output.publish()
-            if options.useCache {
-                let cache = BuildCache(siteKey: siteKey, pages: written.records, staticFiles: plan.staticFingerprints)
-                if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }
-            }
+            // Also after --no-cache: what this build wrote is what the next one can reuse.
+            let cache = BuildCache(siteKey: siteKey, pages: written.records, staticFiles: plan.staticFingerprints)
+            if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }
         } catch {
             output.discard()
             diagnostics.append(.error("cannot write the output: \(error.localizedDescription)", at: options.outputDirectory))

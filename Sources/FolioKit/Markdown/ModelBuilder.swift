@@ -165,14 +165,14 @@ struct ModelBuilder {
             var rows: [Row] = []
             var html = block.isOrderedList ? (block.listStart == 1 ? "<ol>\n" : "<ol start=\"\(block.listStart)\">\n") : "<ul>\n"
             for item in block.children {
-                let itemHTML = Self.focusableCode(document.html(item))
+                let itemHTML = FocusableCode.apply(document.html(item))
                 html += itemHTML
                 rows.append(Row(kind: .listItem, html: Self.unwrapItem(itemHTML), text: item.plainText.trimmingWhitespace()))
             }
             html += block.isOrderedList ? "</ol>\n" : "</ul>\n"
             return (html, rows)
         default:
-            let html = Self.focusableCode(document.html(block))
+            let html = FocusableCode.apply(document.html(block))
             let kind: Row.Kind =
                 switch block.kind {
                 case .paragraph: .paragraph
@@ -187,11 +187,6 @@ struct ModelBuilder {
         }
     }
 
-    /// A code block that scrolls sideways must be reachable by keyboard (WCAG 2.1.1), at any depth.
-    private static func focusableCode(_ html: String) -> String {
-        guard html.contains("<pre><code") else { return html }
-        return html.replacingOccurrences(of: "<pre><code", with: "<pre tabindex=\"0\"><code")
-    }
 
     private static func unwrapItem(_ html: String) -> String {
         var inner = Substring(html)
