@@ -191,6 +191,13 @@
     });
   }
 
+  // The site's links scroll sideways on a phone: the current page's link is brought into view.
+  var here = d.querySelector('.folio-nav [aria-current="page"]'), nav = here && here.closest('.folio-nav');
+  if (nav && nav.scrollWidth > nav.clientWidth) {
+    var r = here.getBoundingClientRect(), b = nav.getBoundingClientRect();
+    nav.scrollLeft += r.left - b.left - (b.width - r.width) / 2;
+  }
+
   // From disk (file://) a folder link must name its index.html to be browsable.
   if (location.protocol === 'file:') d.addEventListener('click', function (e) {
     var a = e.target.closest && e.target.closest('a[href]'), h = a && a.getAttribute('href'), u;

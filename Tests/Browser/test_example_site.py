@@ -13,7 +13,7 @@ from urllib.parse import urldefrag
 import pytest
 
 from helpers import (axe_violations, emulate_color_scheme, external_requests,
-                     format_violations, open_page, page_paths, page_urls)
+                     format_violations, open_page, page_paths, page_urls, set_window_size)
 
 
 def test_example_site_has_a_home_page_and_more(example_site_dir):
@@ -104,3 +104,27 @@ def test_every_nav_link_of_the_home_page_loads(driver, example_site, serve):
             failures.append(f"{url}: {'empty' if main_text == '' else 'no'} <main>")
     if failures:
         pytest.fail("\n".join(failures), pytrace=False)
+
+
+_NAV_JS = """
+const nav = document.querySelector('.folio-nav'), links = [...nav.querySelectorAll('a')];
+const current = nav.querySelector('[aria-current="page"]');
+const box = nav.getBoundingClientRect(), here = current.getBoundingClientRect();
+const tops = new Set(links.map(a => Math.round(a.getBoundingClientRect().top)));
+return {rows: tops.size, scrolls: nav.scrollWidth > nav.clientWidth, current: current.textContent.trim(),
+        inView: here.left >= box.left - 1 && here.right <= box.right + 1, count: links.length};
+"""
+
+
+def test_the_site_links_are_one_sideways_row_on_a_phone_with_the_current_page_in_view(driver, example_site):
+    set_window_size(driver, 390, 800)
+    open_page(driver, example_site + "demos/")
+    nav = driver.execute_script(_NAV_JS)
+    assert nav["count"] > 6, nav
+    assert nav["rows"] == 1 and nav["scrolls"], f"the site links wrap or fit on a phone: {nav}"
+    assert nav["current"] == "Demos" and nav["inView"], f"the current page's link is scrolled out of view: {nav}"
+
+    set_window_size(driver, 1200, 900)
+    open_page(driver, example_site + "demos/")
+    wide = driver.execute_script(_NAV_JS)
+    assert not wide["scrolls"] and wide["inView"], f"on a wide screen every site link is shown: {wide}"
