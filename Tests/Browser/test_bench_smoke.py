@@ -1,7 +1,7 @@
 """`make bench` cannot rot: Benchmarks/bench.py, end to end, on a corpus of 50 documents, one run.
 
 The same code path as `make bench`: it installs hugo when missing, builds the release folio and
-cmark-floor, generates the corpus and the Hugo site, measures the five cases and writes the report
+cmark-floor, generates the corpus and the Hugo site, measures the six cases and writes the report
 (here into a temporary directory, so BENCHMARKS.md is left alone). Budgets are not asserted.
 """
 
@@ -21,12 +21,13 @@ ROWS = [
     "folio full: `folio build --no-cache`",
     "folio no-op: `folio build`, nothing changed",
     "folio one edit: `folio build`, one page edited",
+    "folio serve one edit: the rebuild time it prints",
     "hugo: `hugo`",
     "folio full / floor",
     "folio full peak memory",
     "hugo / folio full",
     "no-op / full",
-    "one edit",
+    "one edit in `folio serve`",
     "growth: 100k / 10k full",
 ]
 
@@ -55,5 +56,8 @@ def test_bench_runs_end_to_end_on_a_tiny_corpus(tmp_path):
     [results_file] = work.glob("results-50-*.json")
     results = json.loads(results_file.read_text())
     assert results["rendered"] == {"full": [51], "noop": [0], "edit": [1]}
-    assert set(results["median"]) == set(results["cpu"]) == {"floor", "full", "noop", "edit", "hugo"}
+    assert set(results["cpu"]) == {"floor", "full", "noop", "edit", "hugo"}
+    assert set(results["median"]) == {"floor", "full", "noop", "edit", "hugo", "serve"}
+    # folio serve rebuilt the edited page once per run (and once more, untimed, before them).
+    assert len(results["walls"]["serve"]) == 1 and results["median"]["serve"] > 0 and results["serve_first"] > 0
     assert "Edited by the benchmark" not in (work / "corpus-50" / "Content" / "d000" / "p00025.md").read_text()
