@@ -30,28 +30,45 @@ struct LinkPolicy: Sendable {
         return .replace(SitePath.relative(from: pageURL, to: targetURL) + suffix)
     }
 
-    /// `javascript:`, `vbscript:`, `file:`, and `data:` other than images, after the normalisation browsers do.
+    /// `javascript:`, `vbscript:`, `file:`, and `data:` other than images, after the normalisation browsers do
+    /// (control characters and spaces removed, ASCII letters lowercased). Runs on every link: bytes, not Characters.
     static func isDangerous(_ url: String, isImage: Bool) -> Bool {
         // No colon, no scheme: the common relative link needs no normalising.
         guard url.utf8.contains(UInt8(ascii: ":")) else { return false }
-        let normalized = String(
-            url.unicodeScalars.filter { $0.value > 0x20 && $0 != "\u{7F}" }.map(Character.init)
-        ).lowercased()
-        if normalized.hasPrefix("javascript:") || normalized.hasPrefix("vbscript:") || normalized.hasPrefix("file:") {
-            return true
+        var head: [UInt8] = []  // the first 16 bytes that count, enough for every prefix below
+        head.reserveCapacity(16)
+        for byte in url.utf8 where byte > 0x20 && byte != 0x7F {
+            head.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+            if head.count == 16 { break }
         }
-        if normalized.hasPrefix("data:") {
-            let safeImages = ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"]
-            return !(isImage && safeImages.contains { normalized.hasPrefix($0) })
+        func starts(_ prefix: StaticString) -> Bool {
+            let bytes = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            return head.starts(with: bytes)
+        }
+        if starts("javascript:") || starts("vbscript:") || starts("file:") { return true }
+        if starts("data:") {
+            return !(isImage && (starts("data:image/png") || starts("data:image/gif") || starts("data:image/jpeg") || starts("data:image/webp")))
         }
         return false
     }
 
+    /// `scheme:` at the start: an ASCII letter, then letters, digits, `+`, `-` or `.`, then a colon.
     static func hasScheme(_ url: String) -> Bool {
-        guard let colon = url.firstIndex(of: ":") else { return false }
-        let scheme = url[..<colon]
-        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
-        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        var first = true
+        for byte in url.utf8 {
+            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            if first {
+                guard letter else { return false }
+                first = false
+                continue
+            }
+            if byte == UInt8(ascii: ":") { return true }
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard letter || digit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else {
+                return false
+            }
+        }
+        return false
     }
 
     /// Splits `a.md#x` into `a.md` and `#x` (also `?query`).

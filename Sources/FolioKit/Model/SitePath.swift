@@ -19,32 +19,46 @@ enum SitePath {
     }
 
     /// Joins and normalises `.` and `..` (never above the root).
+    /// Paths are split as UTF-8 bytes: this runs for every link of every page.
     static func join(directory: String, _ relative: String) -> String {
-        var parts = relative.hasPrefix("/") ? [] : directory.split(separator: "/").map(String.init)
-        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..": _ = parts.popLast()
-            default: parts.append(String(part))
+        var parts = relative.utf8.first == slash ? [] : directory.utf8.split(separator: slash)
+        for part in relative.utf8.split(separator: slash) {
+            if part.elementsEqual(".".utf8) { continue }
+            if part.elementsEqual("..".utf8) {
+                _ = parts.popLast()
+            } else {
+                parts.append(part)
             }
         }
-        return parts.joined(separator: "/")
+        return joined(parts[...])
     }
 
     /// A relative link from the page at `from` (a directory URL) to `to` (a site path).
     static func relative(from: String, to: String) -> String {
-        let fromParts = from.split(separator: "/")
-        let toParts = to.split(separator: "/")
+        let fromParts = from.utf8.split(separator: slash)
+        let toParts = to.utf8.split(separator: slash)
+        let toFolder = to.utf8.last == slash
         var common = 0
-        while common < fromParts.count, common < toParts.count - (to.hasSuffix("/") ? 0 : 1),
-            fromParts[common] == toParts[common]
+        while common < fromParts.count, common < toParts.count - (toFolder ? 0 : 1),
+            fromParts[common].elementsEqual(toParts[common])
         {
             common += 1
         }
         var result = String(repeating: "../", count: fromParts.count - common)
-        result += toParts[common...].joined(separator: "/")
-        if to.hasSuffix("/") && common < toParts.count { result += "/" }
+        result += joined(toParts[common...])
+        if toFolder && common < toParts.count { result += "/" }
         return result.isEmpty ? "./" : result
+    }
+
+    private static let slash = UInt8(ascii: "/")
+
+    private static func joined(_ parts: ArraySlice<Substring.UTF8View>) -> String {
+        var result = ""
+        for part in parts {
+            if !result.isEmpty { result += "/" }
+            result += Substring(part)
+        }
+        return result
     }
 
     /// `../../` for `/a/b/`: the way back from a page to the site root.

@@ -53,6 +53,35 @@ import Testing
         #expect(SitePath.relative(from: "/a/", to: "/a/img.png") == "img.png")
     }
 
+    @Test func joiningNormalisesDotsAndNeverClimbsAboveTheRoot() {
+        #expect(SitePath.join(directory: "guide", "setup.md") == "guide/setup.md")
+        #expect(SitePath.join(directory: "guide/deep", "../index.md") == "guide/index.md")
+        #expect(SitePath.join(directory: "guide", "./a//b/./c.md") == "guide/a/b/c.md")
+        #expect(SitePath.join(directory: "guide", "../../../x.md") == "x.md")
+        #expect(SitePath.join(directory: "guide", "/about.md") == "about.md")
+        #expect(SitePath.join(directory: "", "ünïcode/ページ.md") == "ünïcode/ページ.md")
+        #expect(SitePath.relative(from: "/ünï/", to: "/ünï/ページ/") == "ページ/")
+    }
+
+    @Test(arguments: [
+        ("https://example.org", true), ("mailto:a@b", true), ("x+y-z.1:rest", true), ("C:", true),
+        ("page.md", false), ("a/b:c", false), ("1http:x", false), (":x", false), ("", false), ("ü:x", false),
+    ])
+    func aSchemeIsALetterThenLettersDigitsPlusMinusDotsThenAColon(url: String, scheme: Bool) {
+        #expect(LinkPolicy.hasScheme(url) == scheme)
+    }
+
+    @Test(arguments: [
+        ("javascript:alert(1)", false, true), (" JavaScript:x", false, true), ("java\nscript:x", false, true),
+        ("java\u{7F}script:x", false, true), ("vbscript:x", false, true), ("FILE:///etc/passwd", false, true),
+        ("data:text/html,x", false, true), ("data:image/png;base64,x", false, true), ("data:image/png;base64,x", true, false),
+        ("DATA:IMAGE/WEBP,x", true, false), ("data:image/svg+xml,x", true, true), ("javascrïpt:x", false, false),
+        ("https://example.org/javascript:", false, false), ("page.md#javascript:", false, false), ("a:b", false, false),
+    ])
+    func scriptFileAndNonImageDataURLsAreDangerous(url: String, isImage: Bool, dangerous: Bool) {
+        #expect(LinkPolicy.isDangerous(url, isImage: isImage) == dangerous)
+    }
+
     @Test func pageURLsArePretty() {
         #expect(SitePath.pageURL(forSource: "a/b.md") == "/a/b/")
         #expect(SitePath.pageURL(forSource: "a/index.md") == "/a/")
