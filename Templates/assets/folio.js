@@ -191,8 +191,8 @@
     });
   }
 
-  // The site's links scroll sideways on a phone: the current page's link is brought into view.
-  var here = d.querySelector('.folio-nav [aria-current="page"]'), nav = here && here.closest('.folio-nav');
+  // The site's links scroll sideways on a phone: the current page's (or its section's) link is brought into view.
+  var here = d.querySelector('.folio-nav [aria-current]'), nav = here && here.closest('.folio-nav');
   if (nav && nav.scrollWidth > nav.clientWidth) {
     var r = here.getBoundingClientRect(), b = nav.getBoundingClientRect();
     nav.scrollLeft += r.left - b.left - (b.width - r.width) / 2;

@@ -108,10 +108,11 @@ def test_every_nav_link_of_the_home_page_loads(driver, example_site, serve):
 
 _NAV_JS = """
 const nav = document.querySelector('.folio-nav'), links = [...nav.querySelectorAll('a')];
-const current = nav.querySelector('[aria-current="page"]');
+const current = nav.querySelector('[aria-current]');
 const box = nav.getBoundingClientRect(), here = current.getBoundingClientRect();
 const tops = new Set(links.map(a => Math.round(a.getBoundingClientRect().top)));
 return {rows: tops.size, scrolls: nav.scrollWidth > nav.clientWidth, current: current.textContent.trim(),
+        mark: current.getAttribute('aria-current'),
         inView: here.left >= box.left - 1 && here.right <= box.right + 1, count: links.length};
 """
 
@@ -123,6 +124,10 @@ def test_the_site_links_are_one_sideways_row_on_a_phone_with_the_current_page_in
     assert nav["count"] > 6, nav
     assert nav["rows"] == 1 and nav["scrolls"], f"the site links wrap or fit on a phone: {nav}"
     assert nav["current"] == "Demos" and nav["inView"], f"the current page's link is scrolled out of view: {nav}"
+    # A page below /demos/ marks and shows the Demos link as its section's.
+    open_page(driver, example_site + "demos/messages/")
+    inside = driver.execute_script(_NAV_JS)
+    assert (inside["current"], inside["mark"], inside["inView"]) == ("Demos", "true", True), inside
 
     set_window_size(driver, 1200, 900)
     open_page(driver, example_site + "demos/")

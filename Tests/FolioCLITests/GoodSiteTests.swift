@@ -117,6 +117,22 @@ struct GoodSiteTests {
         }
     }
 
+    @Test func theNavigationMarksThePageItLinksToAndTheSectionAPageIsIn() throws {
+        let built = try BuiltSite("cli-nav")
+        func marks(_ file: String) throws -> [String] {
+            let nav = try built.html(file).components(separatedBy: "<nav class=\"folio-nav\"")[1].components(separatedBy: "</nav>")[0]
+            return nav.components(separatedBy: "<a ").dropFirst().map { link in
+                let title = link.components(separatedBy: ">")[1].components(separatedBy: "<")[0]
+                let current = link.components(separatedBy: ">")[0].components(separatedBy: "aria-current=\"").dropFirst().first?
+                    .components(separatedBy: "\"").first ?? "-"
+                return "\(title):\(current)"
+            }
+        }
+        #expect(try marks("index.html") == ["Home:page", "Guide:-", "Elsewhere:-"])
+        #expect(try marks("guide/index.html") == ["Home:-", "Guide:page", "Elsewhere:-"])
+        #expect(try marks("guide/setup/index.html") == ["Home:-", "Guide:true", "Elsewhere:-"])
+    }
+
     @Test func relativeMarkdownLinksAreRewrittenToRelativePageURLs() throws {
         let built = try BuiltSite("cli-md-links")
         let hrefs = HTML.attributeValues("href", in: try built.main("tutorial/first/index.html"))

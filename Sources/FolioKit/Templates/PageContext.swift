@@ -61,7 +61,10 @@ struct PageContext: @unchecked Sendable {
     private func values(for page: Page, content: String, root: String, href: @escaping (String) -> String) -> [String: Any] {
         var siteValues = self.siteValues
         siteValues["nav"] = nav.map { item -> [String: Any] in
-            ["title": item.title, "href": href(item.url), "current": item.url == page.url]
+            // `inSection`: the page lies below the entry's URL (a demo under /demos/), as in Docusaurus' navbar.
+            let inSection = item.url != page.url && item.url.hasPrefix("/") && item.url.hasSuffix("/") && item.url != "/"
+                && page.url.hasPrefix(item.url)
+            return ["title": item.title, "href": href(item.url), "current": item.url == page.url, "inSection": inSection]
         }
         let front = page.front
         var pageValues: [String: Any] = [
