@@ -96,6 +96,8 @@ struct PageContentTests {
         let html = try built.html("index.html")
         #expect(html.contains("[one|One|2:a;b;(deep)][two|Two|2:Text.;]"), "\(html)")
         #expect(html.contains("mood=sunny"))
+        // Strings behave as strings: transforms apply, a section over one sees the names around it and `.` is the string.
+        #expect(html.contains("loud=ROWS in=Rows/Context dot=/"), "\(html)")
         #expect(html.contains("<a href=\"./\">Rows</a>"))
     }
 }

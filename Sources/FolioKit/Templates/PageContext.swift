@@ -21,11 +21,11 @@ struct PageContext: @unchecked Sendable {
         self.site = site.config
         let config = site.config
         var values: [String: Any] = [
-            "title": config.title, "baseURL": config.baseURL, "language": config.language,
+            "title": TemplateText(config.title), "baseURL": TemplateText(config.baseURL), "language": TemplateText(config.language),
             "params": YAMLValue.mapping(config.params).templateValue,
         ]
-        if let description = config.description, !description.isEmpty { values["description"] = description }
-        if let author = config.author, !author.isEmpty { values["author"] = author }
+        if let description = config.description, !description.isEmpty { values["description"] = TemplateText(description) }
+        if let author = config.author, !author.isEmpty { values["author"] = TemplateText(author) }
         siteValues = values
         nav = config.nav ?? Self.defaultNav(site.pages)
         links = site.pages.map { Link(title: $0.title, url: $0.url, description: $0.front.description ?? "", date: $0.front.date ?? "") }
@@ -64,29 +64,32 @@ struct PageContext: @unchecked Sendable {
             // `inSection`: the page lies below the entry's URL (a demo under /demos/), as in Docusaurus' navbar.
             let inSection = item.url != page.url && item.url.hasPrefix("/") && item.url.hasSuffix("/") && item.url != "/"
                 && page.url.hasPrefix(item.url)
-            return ["title": item.title, "href": href(item.url), "current": item.url == page.url, "inSection": inSection]
+            return [
+                "title": TemplateText(item.title), "href": TemplateText(href(item.url)), "current": item.url == page.url,
+                "inSection": inSection,
+            ]
         }
         let front = page.front
         var pageValues: [String: Any] = [
-            "title": page.title, "url": page.url,
-            "layout": front.layout, "view": front.view.description, "content": content,
-            "intro": page.model.intro, "sections": SectionValues(sections: page.model.sections),
+            "title": TemplateText(page.title), "url": TemplateText(page.url),
+            "layout": front.layout, "view": front.view.description, "content": TemplateText(content),
+            "intro": TemplateText(page.model.intro), "sections": SectionValues(sections: page.model.sections),
             "tags": front.tags, "isHome": page.url == "/",
             "params": YAMLValue.mapping(front.params).templateValue,
         ]
         // Absent rather than empty: an empty string is truthy in Mustache sections.
-        if let description = front.description, !description.isEmpty { pageValues["description"] = description }
+        if let description = front.description, !description.isEmpty { pageValues["description"] = TemplateText(description) }
         let canonical = site.absoluteURL(page.url)
-        if !canonical.isEmpty { pageValues["canonicalURL"] = canonical }
-        if let date = front.date { pageValues["date"] = date }
+        if !canonical.isEmpty { pageValues["canonicalURL"] = TemplateText(canonical) }
+        if let date = front.date { pageValues["date"] = TemplateText(date) }
         return [
             "site": siteValues,
             "page": pageValues,
             "pages": PageLinks(links: links, href: href),
-            "root": root,
+            "root": TemplateText(root),
             "assets": [
-                "stylesheets": stylesheets.map { ["href": root + "assets/" + $0] },
-                "scripts": scripts.map { ["href": root + "assets/" + $0] },
+                "stylesheets": stylesheets.map { ["href": TemplateText(root + "assets/" + $0)] },
+                "scripts": scripts.map { ["href": TemplateText(root + "assets/" + $0)] },
             ],
         ]
     }
@@ -97,8 +100,9 @@ struct PageContext: @unchecked Sendable {
 
     static func sectionValues(_ section: Section) -> [String: Any] {
         [
-            "id": section.id, "title": section.title, "text": section.text, "level": section.level,
-            "html": section.html, "rows": section.rows.map { ["html": $0.html, "text": $0.text, "kind": $0.kind.rawValue] },
+            "id": TemplateText(section.id), "title": TemplateText(section.title), "text": TemplateText(section.text),
+            "level": section.level, "html": TemplateText(section.html),
+            "rows": section.rows.map { ["html": TemplateText($0.html), "text": TemplateText($0.text), "kind": $0.kind.rawValue] },
             "sections": SectionValues(sections: section.sections),
         ]
     }
@@ -116,8 +120,8 @@ struct PageLinks: MustacheSequence {
             let link = links[index]
             index += 1
             return [
-                "title": link.title, "url": link.url, "href": href(link.url),
-                "description": link.description, "date": link.date,
+                "title": TemplateText(link.title), "url": TemplateText(link.url), "href": TemplateText(href(link.url)),
+                "description": TemplateText(link.description), "date": TemplateText(link.date),
             ]
         }
     }

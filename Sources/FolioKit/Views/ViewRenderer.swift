@@ -74,7 +74,9 @@ struct ViewRenderer {
             // The default theme's components/heading.mustache, without a template render per heading.
             return Self.defaultHeading(level: section.level, id: idPrefix + section.id, title: section.title)
         }
-        return theme.render("components/heading", ["level": section.level, "id": idPrefix + section.id, "title": section.title])
+        return theme.render("components/heading", [
+            "level": section.level, "id": TemplateText(idPrefix + section.id), "title": TemplateText(section.title),
+        ])
     }
 
     /// What the default `components/heading.mustache` renders.
@@ -99,23 +101,23 @@ struct ViewRenderer {
     private mutating func sectionContexts(_ sections: [Section], inner: ViewSpec?, idPrefix: String) -> [[String: Any]] {
         sections.map { section in
             [
-                "id": section.id,
-                "title": section.title,
-                "text": section.text,
+                "id": TemplateText(section.id),
+                "title": TemplateText(section.title),
+                "text": TemplateText(section.text),
                 "level": section.level,
-                "heading": heading(section, idPrefix: idPrefix),
-                "content": content(section, inner: inner, idPrefix: idPrefix),
+                "heading": TemplateText(heading(section, idPrefix: idPrefix)),
+                "content": TemplateText(content(section, inner: inner, idPrefix: idPrefix)),
             ]
         }
     }
 
     /// Dots and tabs link to their section's anchor; the first is selected and the only tab stop (roving tabindex).
-    private func selectable(_ items: [[String: Any]], idPrefix: String) -> [[String: Any]] {
+    private func selectable(_ items: [[String: Any]], ids: [String]) -> [[String: Any]] {
         items.enumerated().map { index, item in
             var item = item
-            item["id"] = idPrefix + (item["id"] as? String ?? "")
-            item["selected"] = index == 0 ? "true" : "false"
-            item["tabindex"] = index == 0 ? "0" : "-1"
+            item["id"] = TemplateText(ids[index])
+            item["selected"] = TemplateText(index == 0 ? "true" : "false")
+            item["tabindex"] = TemplateText(index == 0 ? "0" : "-1")
             return item
         }
     }
@@ -130,16 +132,16 @@ struct ViewRenderer {
         _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
     ) -> String {
         let viewID = nextID(.paged)
-        var pages = selectable(sectionContexts(sections, inner: inner, idPrefix: idPrefix), idPrefix: idPrefix)
+        var pages = selectable(sectionContexts(sections, inner: inner, idPrefix: idPrefix), ids: sections.map { idPrefix + $0.id })
         for index in pages.indices {
-            pages[index]["panelId"] = "\(viewID)-page-\(index + 1)"
-            pages[index]["dotId"] = "\(viewID)-dot-\(index + 1)"
-            pages[index]["position"] = "\(index + 1) of \(pages.count)"
+            pages[index]["panelId"] = TemplateText("\(viewID)-page-\(index + 1)")
+            pages[index]["dotId"] = TemplateText("\(viewID)-dot-\(index + 1)")
+            pages[index]["position"] = TemplateText("\(index + 1) of \(pages.count)")
         }
         return theme.render("components/paged", [
-            "viewId": viewID, "label": label, "transition": settings.transition.rawValue,
+            "viewId": TemplateText(viewID), "label": TemplateText(label), "transition": TemplateText(settings.transition.rawValue),
             "pages": pages, "showControl": pages.count > 1, "single": pages.count <= 1,
-            "appearanceClass": classes[.pagedView] ?? "", "pageControlClass": classes[.pageControl] ?? "",
+            "appearanceClass": TemplateText(classes[.pagedView] ?? ""), "pageControlClass": TemplateText(classes[.pageControl] ?? ""),
         ])
     }
 
@@ -147,15 +149,16 @@ struct ViewRenderer {
         _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
     ) -> String {
         let viewID = nextID(.tabs)
-        var tabs = selectable(sectionContexts(sections, inner: inner, idPrefix: idPrefix), idPrefix: idPrefix)
+        var tabs = selectable(sectionContexts(sections, inner: inner, idPrefix: idPrefix), ids: sections.map { idPrefix + $0.id })
         for index in tabs.indices {
-            tabs[index]["tabId"] = "\(viewID)-tab-\(index + 1)"
-            tabs[index]["panelId"] = "\(viewID)-panel-\(index + 1)"
+            tabs[index]["tabId"] = TemplateText("\(viewID)-tab-\(index + 1)")
+            tabs[index]["panelId"] = TemplateText("\(viewID)-panel-\(index + 1)")
         }
         var context: [String: Any] = [
-            "viewId": viewID, "label": label, "tabs": tabs, "appearanceClass": classes[.tabBar] ?? "",
+            "viewId": TemplateText(viewID), "label": TemplateText(label), "tabs": tabs,
+            "appearanceClass": TemplateText(classes[.tabBar] ?? ""),
         ]
-        if let group = settings.tabGroup { context["group"] = group }
+        if let group = settings.tabGroup { context["group"] = TemplateText(group) }
         return theme.render("components/tabs", context)
     }
 
@@ -169,12 +172,15 @@ struct ViewRenderer {
         let segments: [[String: Any]] = [
             ["name": names[0], "segmentId": "\(viewID)-segment-1", "panelId": "\(viewID)-pages", "selected": "true", "tabindex": "0"],
             ["name": names[1], "segmentId": "\(viewID)-segment-2", "panelId": "\(viewID)-all", "selected": "false", "tabindex": "-1"],
-        ]
-        return theme.render("components/segmented", [
-            "viewId": viewID, "label": label, "segments": segments, "paged": paged, "list": list,
+        ].map { $0.mapValues(TemplateText.init) }
+        let values: [String: String] = [
+            "viewId": viewID, "label": label, "paged": paged, "list": list,
             "appearanceClass": classes[.segmentedControl] ?? "",
             "pagedPanelId": "\(viewID)-pages", "listPanelId": "\(viewID)-all",
             "pagedSegmentId": "\(viewID)-segment-1", "listSegmentId": "\(viewID)-segment-2",
-        ])
+        ]
+        var context: [String: Any] = values.mapValues(TemplateText.init)
+        context["segments"] = segments
+        return theme.render("components/segmented", context)
     }
 }

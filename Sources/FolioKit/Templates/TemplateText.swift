@@ -1,0 +1,24 @@
+import Mustache
+
+/// A string in a template context, in the form swift-mustache renders fastest.
+///
+/// swift-mustache renders a plain `String` only after failing to cast it to a template, a custom
+/// renderable and a lambda, then unwrapping optionals and calling `String(describing:)`; a string
+/// that is a section's object is searched with `Mirror` for every name looked up inside the section.
+/// This value is a custom renderable (one cast, its text as is) and a parent with no children (no
+/// `Mirror`). Transforms such as `{{uppercased(page.title)}}` work as on a `String`.
+struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransformable, CustomStringConvertible, Sendable {
+    let string: String
+
+    init(_ string: String) {
+        self.string = string
+    }
+
+    var renderText: String { string }
+    var isNull: Bool { false }
+    var description: String { string }
+
+    func child(named: String) -> Any? { nil }
+
+    func transform(_ name: String) -> Any? { string.transform(name) }
+}
