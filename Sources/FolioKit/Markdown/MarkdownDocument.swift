@@ -137,7 +137,7 @@ struct MarkdownNode {
             var first = true
             while let node = child {
                 let wrapped = MarkdownNode(node)
-                if !first, wrapped.isBlock, !text.isEmpty, text.last != " " { text += " " }
+                if !first, wrapped.isBlock, !text.isEmpty, text.utf8.last != UInt8(ascii: " ") { text += " " }
                 wrapped.appendPlainText(to: &text)
                 first = false
                 child = cmark_node_next(node)
