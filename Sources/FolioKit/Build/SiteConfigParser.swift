@@ -22,6 +22,7 @@ enum SiteConfigParser {
             case "sectionLevel": config.sectionLevel = document.int(entry, in: 1...6, &diagnostics) ?? 2
             case "unsafeHTML": config.unsafeHTML = document.bool(entry, &diagnostics) ?? false
             case "nav": config.nav = nav(entry, document, &diagnostics)
+            case "maxPageSize": config.maxPageSize = maxPageSize(entry, document, &diagnostics) ?? config.maxPageSize
             default: config.params.append((entry.key, YAMLDocument.value(entry.node)))
             }
         }
@@ -29,6 +30,15 @@ enum SiteConfigParser {
             diagnostics.append(.error("site.yml has no 'title': add a line like 'title: My Site'", at: path))
         }
         return config
+    }
+
+    /// `maxPageSize: 10 MB` or a number of bytes.
+    private static func maxPageSize(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> Int? {
+        if case .scalar(let scalar) = entry.node, let bytes = ByteCount.parse(scalar.string) { return bytes }
+        diagnostics.append(document.error(
+            "'maxPageSize' must be a size like 10 MB, 512 KB or a number of bytes, not '\(entry.node.string ?? "a list or mapping")'",
+            entry))
+        return nil
     }
 
     private static func nav(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> [SiteConfig.NavItem]? {

@@ -93,38 +93,30 @@ public enum SiteReader {
     private static func readConfig(_ root: String, _ diagnostics: inout [Diagnostic]) -> SiteConfig {
         let path = root + "/site.yml"
         let display = FileTree.display(root, "site.yml")
-        guard let data = FileManager.default.contents(atPath: path) else {
-            diagnostics.append(.error("no site.yml: create it with at least 'title: My Site'", at: display))
-            return SiteConfig()
-        }
-        switch UTF8Check.decode([UInt8](data)) {
+        switch SourceText.read(path) {
         case .success(let text): return SiteConfigParser.parse(text, path: display, diagnostics: &diagnostics)
-        case .failure(let position):
-            diagnostics.append(.error("site.yml is not valid UTF-8", at: display, line: position.line, column: position.column))
-            return SiteConfig()
+        case .failure(.unreadable):
+            diagnostics.append(.error("no site.yml: create it with at least 'title: My Site'", at: display))
+        case .failure(let failure):
+            diagnostics.append(SourceText.diagnostic(failure, at: display, what: "site.yml"))
         }
+        return SiteConfig()
     }
 
-    /// A page file's text, or the reason it has none.
-    static func readText(_ sourcePath: String, root: String, displayPath: String) -> Result<String, Diagnostic> {
-        guard let data = FileManager.default.contents(atPath: root + "/" + sourcePath) else {
-            return .failure(.error("cannot read the file", at: displayPath))
-        }
-        switch UTF8Check.decode([UInt8](data)) {
-        case .success(let text): return .success(text)
-        case .failure(let position):
-            return .failure(.error("the file is not valid UTF-8: save it as UTF-8", at: displayPath,
-                line: position.line, column: position.column))
-        }
+    /// A page file's text, or the reason it has none: unreadable, over the site's page size limit, or not UTF-8.
+    static func readText(_ sourcePath: String, root: String, displayPath: String, limit: Int) -> Result<String, Diagnostic> {
+        SourceText.read(root + "/" + sourcePath, limit: limit).mapError { SourceText.diagnostic($0, at: displayPath) }
     }
 
     static func readSource(_ sourcePath: String, root: String, config: SiteConfig) -> (PageSource, [Diagnostic]) {
         var source = PageSource(sourcePath: sourcePath, displayPath: FileTree.display(root, sourcePath))
         var diagnostics: [Diagnostic] = []
         let text: String
-        switch readText(sourcePath, root: root, displayPath: source.displayPath) {
+        switch readText(sourcePath, root: root, displayPath: source.displayPath, limit: config.maxPageSize) {
         case .success(let read): text = read
-        case .failure(let diagnostic): return (source, [diagnostic])
+        case .failure(let diagnostic):
+            source.url = SitePath.pageURL(forSource: sourcePath, slug: nil)  // its own URL, not "/", so no false clash
+            return (source, [diagnostic])
         }
         let split = FrontMatterParser.split(text, path: source.displayPath, diagnostics: &diagnostics)
         if let yaml = split.yaml {
@@ -156,7 +148,8 @@ public enum SiteReader {
     public static func loadPage(_ source: PageSource, site: Site) -> (Page, [Diagnostic]) {
         let empty = TableModel(title: source.title, url: source.url, view: source.front.view, intro: "", introRows: [], sections: [])
         let text: String
-        switch readText(source.sourcePath, root: site.contentDirectory, displayPath: source.displayPath) {
+        switch readText(source.sourcePath, root: site.contentDirectory, displayPath: source.displayPath,
+            limit: site.config.maxPageSize) {
         case .success(let read): text = read
         case .failure(let diagnostic): return (Page(source: source, model: empty), [diagnostic])
         }

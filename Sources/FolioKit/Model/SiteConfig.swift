@@ -13,6 +13,8 @@ public struct SiteConfig: Sendable {
     public var sectionLevel = 2
     public var unsafeHTML = false
     public var nav: [NavItem]?
+    /// Pages larger than this many bytes are an error rather than a slow build (`maxPageSize`, 10 MB by default).
+    public var maxPageSize = 10 << 20
     public var params: [(key: String, value: YAMLValue)] = []
 
     public init() {}

@@ -48,11 +48,10 @@ public struct Theme: Sendable {
             // A layout that fails to load still exists: pages naming it get its error, not "unknown layout".
             if path.hasPrefix("layouts/") { layouts.insert(String(name.dropFirst("layouts/".count))) }
             let text: String
-            switch UTF8Check.decode(file.bytes) {
+            switch SourceText.decode(file.bytes) {
             case .success(let decoded): text = decoded
-            case .failure(let position):
-                diagnostics.append(.error("template is not valid UTF-8: save it as UTF-8", at: file.displayPath,
-                    line: position.line, column: position.column))
+            case .failure(let failure):
+                diagnostics.append(SourceText.diagnostic(failure, at: file.displayPath, what: "the template"))
                 continue
             }
             do {
