@@ -59,10 +59,11 @@ enum PageWriter {
                 written.records[source.sourcePath] = record
             }
         }
-        written.diagnostics = written.diagnostics.removingDuplicates()
-        if theme.layouts.contains("404"), !output.write(theme.render("layouts/404", context.notFoundValues()), to: "404.html") {
+        if theme.layouts.contains("404"),
+            !output.write(theme.render("layouts/404", context.notFoundValues(), diagnostics: &written.diagnostics), to: "404.html") {
             written.diagnostics.append(.error("cannot write 404.html in the output folder", at: output.target))
         }
+        written.diagnostics = written.diagnostics.removingDuplicates()
         if !output.write(stylesheet.css, to: "assets/appearance.css") {
             written.diagnostics.append(.error("cannot write assets/appearance.css in the output folder", at: output.target))
         }
@@ -94,7 +95,7 @@ enum PageWriter {
         var views = ViewRenderer(theme: theme, settings: PageSettings(page: source), appearance: appearance)
         let content = views.render(page.model)
         diagnostics += views.warnings
-        let html = theme.render("layouts/" + page.front.layout, context.values(for: page, content: content))
+        let html = theme.render("layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
         let path = String(page.url.dropFirst()) + "index.html"
         guard output.write(html, to: path) else {
             return PageResult(record: nil, diagnostics: diagnostics + [.error("cannot write \(path) in the output folder", at: page.displayPath)],

@@ -13,6 +13,10 @@ public struct Theme: Sendable {
     }
 
     let library: MustacheLibrary
+    /// Template names by their number in `IncludeChain`'s wrappers.
+    let templateNames: [String]
+    /// Where each template includes others: to place an include chain that goes too deep.
+    let includes: [String: Includes]
     /// Every file of the theme, the user's over the default's: what a build's output depends on.
     let files: [File]
     public let layouts: Set<String>
@@ -38,6 +42,7 @@ public struct Theme: Sendable {
         var library = MustacheLibrary()
         var layouts: Set<String> = []
         var texts: [(name: String, file: File, text: String)] = []
+        var names: [String] = []
         var assets: [String: File] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             if path.hasPrefix("assets/") {
@@ -55,7 +60,11 @@ public struct Theme: Sendable {
                 continue
             }
             do {
-                library.register(try MustacheTemplate(string: text), named: name)
+                let template = try MustacheTemplate(string: text)
+                // The template itself under a hidden name, behind a wrapper that counts how deep includes go.
+                library.register(template, named: IncludeChain.bodyPrefix + String(names.count))
+                library.register(try MustacheTemplate(string: IncludeChain.wrapper(number: names.count)), named: name)
+                names.append(name)
                 texts.append((name, file, text))
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(.error("template syntax: \(describe(error.error))", at: file.displayPath,
@@ -64,8 +73,11 @@ public struct Theme: Sendable {
                 diagnostics.append(.error("template syntax: \(error)", at: file.displayPath))
             }
         }
-        for (_, file, text) in texts {
-            for reference in PartialReference.scan(text) where library.getTemplate(named: reference.name) == nil {
+        var includes: [String: Includes] = [:]
+        for (name, file, text) in texts {
+            let references = PartialReference.scan(text)
+            includes[name] = Includes(displayPath: file.displayPath, references: references)
+            for reference in references where library.getTemplate(named: reference.name) == nil {
                 diagnostics.append(.error(
                     "missing partial '\(reference.name)': add Templates/partials/\(reference.name).mustache",
                     at: file.displayPath, line: reference.line, column: reference.column))
@@ -73,7 +85,8 @@ public struct Theme: Sendable {
         }
         let heading = "components/heading.mustache"
         return Theme(
-            library: library, files: Array(files.values), layouts: layouts, assets: assets, appearance: files["appearance.yml"],
+            library: library, templateNames: names, includes: includes, files: Array(files.values), layouts: layouts, assets: assets,
+            appearance: files["appearance.yml"],
             hasCustomHeading: files[heading]?.bytes != DefaultTheme.files[heading])
     }
 
@@ -85,8 +98,30 @@ public struct Theme: Sendable {
         return nil
     }
 
-    func render(_ template: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: template) ?? ""
+    /// The `{{> name}}` and `{{< name}}` tags of one template.
+    struct Includes: Sendable {
+        var displayPath: String
+        var references: [PartialReference.Reference]
+    }
+
+    /// Renders a template; an include chain deeper than `IncludeChain.maxDepth` is stopped and reported.
+    func render(_ template: String, _ context: [String: Any], diagnostics: inout [Diagnostic]) -> String {
+        let chain = IncludeChain(context, names: templateNames)
+        let html = library.render(chain, withTemplate: template) ?? ""
+        if let stopped = chain.stopped { diagnostics.append(tooDeep(stopped)) }
+        return html
+    }
+
+    /// The error for an include chain that went too deep, at the include that went one level too far.
+    private func tooDeep(_ chain: [String]) -> Diagnostic {
+        let message = "templates include one another more than \(IncludeChain.maxDepth) levels deep: "
+            + IncludeChain.describe(chain) + "; make the recursion end, e.g. by including the partial only inside "
+            + "a section over data that runs out, like {{#children}}{{> tree}}{{/children}}"
+        guard chain.count >= 2, let outer = includes[chain[chain.count - 2]] else {
+            return .error(message, at: includes[chain.last ?? ""]?.displayPath ?? "(templates)")
+        }
+        let reference = outer.references.first { $0.name == chain[chain.count - 1] }
+        return .error(message, at: outer.displayPath, line: reference?.line ?? 1, column: reference?.column ?? 1)
     }
 
     private static func describe(_ error: Error) -> String {
@@ -107,7 +142,7 @@ public struct Theme: Sendable {
 
 /// `{{> name}}` and `{{< name}}` tags in a template's text, with their positions.
 enum PartialReference {
-    struct Reference: Equatable {
+    struct Reference: Equatable, Sendable {
         var name: String
         var line: Int
         var column: Int
