@@ -14,6 +14,10 @@ extension Folio {
         @Option(help: "The theme folder; the built-in default theme fills in what it lacks.") var templates: String?
         @Option(help: "The output folder that is built and served.") var output = "Public"
         @Flag(help: "Include pages with 'draft: true'.") var drafts = false
+        @Option(help: "Seconds a new connection has to send its request header in.") var headerTimeout = 5.0
+        @Option(help: "Seconds an open connection may wait for its next request (live-reload streams excepted).")
+        var idleTimeout = 15.0
+        @Option(help: "Connections served at once; more wait until one closes.") var maxConnections = 256
 
         func validate() throws {
             guard FileSystem.isDirectory(content) else {
@@ -23,6 +27,8 @@ extension Folio {
                 throw ValidationError("no templates folder at '\(templates)'")
             }
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            guard headerTimeout > 0, idleTimeout > 0 else { throw ValidationError("time-outs must be more than 0 seconds") }
+            guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1") }
         }
 
         func run() throws {
@@ -33,6 +39,9 @@ extension Folio {
             configuration.build.includeDrafts = drafts
             configuration.host = host
             configuration.port = port
+            configuration.limits.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
+            configuration.limits.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+            configuration.limits.maxConnections = maxConnections
 
             // The root command runs synchronously; the server runs on Swift's concurrency pool meanwhile.
             let server = PreviewServer(configuration)
