@@ -108,14 +108,15 @@ struct ServeConnectionTests {
         let serve = try ServeProcess(fixture: "serve-site")
         defer { serve.stop() }
         let http = LoopbackHTTP(port: serve.port)
-        // A large site appears at once: thousands of pages to render.
-        let folder = serve.site.appendingPathComponent("Content/notes")
+        // A large site appears at once (a folder moved in): thousands of pages to render in one rebuild.
+        let folder = serve.site.appendingPathComponent("notes")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let paragraph = String(repeating: "A line of **text** with a [link](/about/) and `code`. ", count: 20)
         for index in 0..<3000 {
             try Data("---\ntitle: Note \(index)\n---\n\n## Part one\n\n\(paragraph)\n\n## Part two\n\n\(paragraph)\n".utf8)
                 .write(to: folder.appendingPathComponent("note-\(index).md"))
         }
+        try FileManager.default.moveItem(at: folder, to: serve.site.appendingPathComponent("Content/notes"))
         // Wait until the rebuild is under way.
         let deadline = Date(timeIntervalSinceNow: 30)
         while Date() < deadline, !(try http.get("/__folio/status").body.contains("\"building\":true")) {
