@@ -140,6 +140,7 @@ struct ServeConnectionTests {
         defer { try? FileManager.default.removeItem(at: site) }
         let folder = site.appendingPathComponent("Content/notes")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("title: A large site\n".utf8).write(to: site.appendingPathComponent("Content/site.yml"))
         let paragraph = String(repeating: "A line of **text** with a [link](/notes/) and `code`. ", count: 20)
         for index in 0..<3000 {
             try Data("---\ntitle: Note \(index)\n---\n\n\(paragraph)\n".utf8).write(to: folder.appendingPathComponent("n\(index).md"))
