@@ -68,10 +68,12 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(var head):
+            // The server's own `Connection: close` (as on the answer to a request that could not be parsed) counts too.
+            let serverCloses = !head.isKeepAlive
             // An HTTP/1.0 client gets an HTTP/1.0 response: no chunked body, which it could not read.
             head.version = version
             let delimitedByClose = version.isBefore1_1 && !head.headers.contains(name: "content-length")
-            closeAfterResponse = !keepAlive || delimitedByClose
+            closeAfterResponse = !keepAlive || delimitedByClose || serverCloses
             if closeAfterResponse {
                 head.headers.replaceOrAdd(name: "connection", value: "close")
             } else if version.isBefore1_1 {
@@ -81,7 +83,7 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
         case .body:
             context.write(data, promise: promise)
         case .end:
-            requestsOpen -= 1
+            requestsOpen = max(0, requestsOpen - 1)
             guard closeAfterResponse else {
                 context.write(data, promise: promise)
                 if requestsOpen == 0 { startWaiting(context, limit: limits.idleTimeout) }

@@ -79,6 +79,11 @@ struct ServeConnectionTests {
             #expect(response.headers["connection"]?.lowercased() == "close", "\(header): \(head)")
             #expect(connection.closedByServer(within: 5), "Connection: \(header) left the connection open")
         }
+        // A request that cannot be parsed is answered 400 and closed, not left half open.
+        let garbage = try RawConnection(port: serve.port)
+        try garbage.send("NOT HTTP AT ALL\r\n\r\n")
+        #expect(try garbage.response(timeout: 5).response.status == 400)
+        #expect(garbage.closedByServer(within: 5), "a malformed request left the connection open")
     }
 
     @Test func theConnectionCapHolds() throws {
