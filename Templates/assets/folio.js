@@ -172,7 +172,7 @@
         sum = 0; done = false;
       }
       e.preventDefault();
-      last = e.timeStamp; sum += e.deltaX;
+      last = e.timeStamp; sum += e.deltaX * (e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? v.w : 1); // lines, pages → px
       if (done || Math.abs(sum) < 30) return;
       done = true; v.go(v.i + (sum > 0 ? dir : -dir), true);
     }, { passive: false });
