@@ -79,6 +79,15 @@ struct ServeConnectionTests {
             #expect(response.headers["connection"]?.lowercased() == "close", "\(header): \(head)")
             #expect(connection.closedByServer(within: 5), "Connection: \(header) left the connection open")
         }
+        // Two requests sent at once, the second with `Connection: close`: both are answered, then the connection closes.
+        let pipelined = try RawConnection(port: serve.port)
+        try pipelined.send("GET /about/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            + "GET /images/dot.svg HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let first = try pipelined.response(timeout: 5)
+        #expect(first.response.status == 200 && first.response.headers["connection"] == nil, "\(first.head)")
+        let second = try pipelined.response(timeout: 5)
+        #expect(second.response.status == 200 && second.response.headers["content-type"] == "image/svg+xml", "\(second.head)")
+        #expect(pipelined.closedByServer(within: 5))
         // A request that cannot be parsed is answered 400 and closed, not left half open.
         let garbage = try RawConnection(port: serve.port)
         try garbage.send("NOT HTTP AT ALL\r\n\r\n")
