@@ -26,10 +26,9 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
     typealias OutboundOut = HTTPServerResponsePart
 
     private let limits: ConnectionLimits
-    /// Requests whose header arrived and whose response has not ended yet.
-    private var requestsOpen = 0
-    private var version = HTTPVersion.http1_1
-    private var keepAlive = true
+    /// The version and keep-alive wish of each request whose header arrived and whose response has
+    /// not ended yet, oldest first (a client may send its next request before the answer to the last).
+    private var requestsOpen: [(version: HTTPVersion, keepAlive: Bool)] = []
     private var closeAfterResponse = false
     private var timer: Scheduled<Void>?
 
@@ -58,9 +57,7 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .head(let head) = unwrapInboundIn(data) {
             stopWaiting()
-            requestsOpen += 1
-            version = head.version
-            keepAlive = head.isKeepAlive
+            requestsOpen.append((head.version, head.isKeepAlive))
         }
         context.fireChannelRead(data)
     }
@@ -68,23 +65,26 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(var head):
+            // The server's own `Connection: close` (as on the answer to a request that could not be parsed) counts too.
+            let serverCloses = !head.isKeepAlive
+            let (version, keepAlive) = requestsOpen.first ?? (.http1_1, true)
             // An HTTP/1.0 client gets an HTTP/1.0 response: no chunked body, which it could not read.
             head.version = version
-            let delimitedByClose = version.isBefore1_1 && !head.headers.contains(name: "content-length")
-            closeAfterResponse = !keepAlive || delimitedByClose
+            let delimitedByClose = version.predatesHTTP11 && !head.headers.contains(name: "content-length")
+            closeAfterResponse = !keepAlive || delimitedByClose || serverCloses
             if closeAfterResponse {
                 head.headers.replaceOrAdd(name: "connection", value: "close")
-            } else if version.isBefore1_1 {
+            } else if version.predatesHTTP11 {
                 head.headers.replaceOrAdd(name: "connection", value: "keep-alive")
             }
             context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .body:
             context.write(data, promise: promise)
         case .end:
-            requestsOpen -= 1
+            if !requestsOpen.isEmpty { requestsOpen.removeFirst() }
             guard closeAfterResponse else {
                 context.write(data, promise: promise)
-                if requestsOpen == 0 { startWaiting(context, limit: limits.idleTimeout) }
+                if requestsOpen.isEmpty { startWaiting(context, limit: limits.idleTimeout) }
                 return
             }
             // Close once the whole response is written, not before (a large file to a slow reader).
@@ -98,7 +98,7 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
         stopWaiting()
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limit)) { [self] in
             timer = nil
-            if requestsOpen == 0 { context.close(promise: nil) }
+            if requestsOpen.isEmpty { context.close(promise: nil) }
         }
     }
 
@@ -109,5 +109,5 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
 }
 
 extension HTTPVersion {
-    fileprivate var isBefore1_1: Bool { major < 1 || (major == 1 && minor < 1) }
+    fileprivate var predatesHTTP11: Bool { major < 1 || (major == 1 && minor < 1) }
 }

@@ -79,6 +79,20 @@ struct ServeConnectionTests {
             #expect(response.headers["connection"]?.lowercased() == "close", "\(header): \(head)")
             #expect(connection.closedByServer(within: 5), "Connection: \(header) left the connection open")
         }
+        // Two requests sent at once, the second with `Connection: close`: both are answered, then the connection closes.
+        let pipelined = try RawConnection(port: serve.port)
+        try pipelined.send("GET /about/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            + "GET /images/dot.svg HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let first = try pipelined.response(timeout: 5)
+        #expect(first.response.status == 200 && first.response.headers["connection"] == nil, "\(first.head)")
+        let second = try pipelined.response(timeout: 5)
+        #expect(second.response.status == 200 && second.response.headers["content-type"] == "image/svg+xml", "\(second.head)")
+        #expect(pipelined.closedByServer(within: 5))
+        // A request that cannot be parsed is answered 400 and closed, not left half open.
+        let garbage = try RawConnection(port: serve.port)
+        try garbage.send("NOT HTTP AT ALL\r\n\r\n")
+        #expect(try garbage.response(timeout: 5).response.status == 400)
+        #expect(garbage.closedByServer(within: 5), "a malformed request left the connection open")
     }
 
     @Test func theConnectionCapHolds() throws {
@@ -108,14 +122,15 @@ struct ServeConnectionTests {
         let serve = try ServeProcess(fixture: "serve-site")
         defer { serve.stop() }
         let http = LoopbackHTTP(port: serve.port)
-        // A large site appears at once: thousands of pages to render.
-        let folder = serve.site.appendingPathComponent("Content/notes")
+        // A large site appears at once (a folder moved in): thousands of pages to render in one rebuild.
+        let folder = serve.site.appendingPathComponent("notes")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let paragraph = String(repeating: "A line of **text** with a [link](/about/) and `code`. ", count: 20)
         for index in 0..<3000 {
             try Data("---\ntitle: Note \(index)\n---\n\n## Part one\n\n\(paragraph)\n\n## Part two\n\n\(paragraph)\n".utf8)
                 .write(to: folder.appendingPathComponent("note-\(index).md"))
         }
+        try FileManager.default.moveItem(at: folder, to: serve.site.appendingPathComponent("Content/notes"))
         // Wait until the rebuild is under way.
         let deadline = Date(timeIntervalSinceNow: 30)
         while Date() < deadline, !(try http.get("/__folio/status").body.contains("\"building\":true")) {
@@ -139,6 +154,7 @@ struct ServeConnectionTests {
         defer { try? FileManager.default.removeItem(at: site) }
         let folder = site.appendingPathComponent("Content/notes")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("title: A large site\n".utf8).write(to: site.appendingPathComponent("Content/site.yml"))
         let paragraph = String(repeating: "A line of **text** with a [link](/notes/) and `code`. ", count: 20)
         for index in 0..<3000 {
             try Data("---\ntitle: Note \(index)\n---\n\n\(paragraph)\n".utf8).write(to: folder.appendingPathComponent("n\(index).md"))
