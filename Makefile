@@ -1,7 +1,7 @@
 # Folio — the developer's entry points.
 #
 #   make site    build folio (release) and the example site (Content/ → Public/)
-#   make test    unit tests (swift test), the fuzzer (60 s), then the browser tests (pytest + Chromium)
+#   make test    unit tests (swift test), the fuzzer (about a minute), then the browser tests (pytest + Chromium)
 #   make fuzz    fuzz folio with generated sites: make fuzz SECONDS=600 [SEED=x]; crashes go to .fuzz/crashes/
 #   make build   build the release folio binary only
 #   make deps    install whatever is missing: libcmark-dev, chromium, chromium-driver,
@@ -74,7 +74,7 @@ test-browser: venv
 	FOLIO_BIN="$(CURDIR)/$(FOLIO)" $(VENV)/bin/python -m pytest Tests/Browser
 
 # The sites that once crashed folio (Tests/Fuzz/regressions), then FUZZ_SECONDS of new ones; any crash or hang fails.
-FUZZ_SECONDS ?= 60
+FUZZ_SECONDS ?= 55
 SECONDS      ?= 600
 SEED         ?= folio
 

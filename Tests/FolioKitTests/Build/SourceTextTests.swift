@@ -79,4 +79,10 @@ import Testing
         #expect(IncludeChain.describe(["layouts/default", "a", "b", "a", "b", "a"]) == "a → b → a → …")
         #expect(IncludeChain.describe(["layouts/default", "x", "y"]) == "layouts/default → x → y")
     }
+
+    @Test func aTemplateCannotNameTheWrappersSections() {
+        #expect(IncludeChain.reservedNamePosition(in: "a\n  {{#folio-include-end}}{{/folio-include-end}}") ?? (0, 0) == (2, 6))
+        #expect(IncludeChain.reservedNamePosition(in: "{{> folio-body-3}}") ?? (0, 0) == (1, 5))
+        #expect(IncludeChain.reservedNamePosition(in: "{{> folio}}") == nil)
+    }
 }
