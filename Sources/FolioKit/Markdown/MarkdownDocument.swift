@@ -11,17 +11,57 @@ import Darwin
 final class MarkdownDocument {
     private let root: OpaquePointer
     private let renderOptions: Int32
+    /// Block quotes, lists, emphasis and links inside one another: the walks over the tree recurse, so past this
+    /// depth the document is not used at all (a page of 100,000 `>` would overflow the stack).
+    static let maxDepth = 256
+    /// The line and column where the parsed text first nested deeper than `maxDepth`; the document is then empty.
+    private(set) var tooDeep: (line: Int, column: Int)?
 
     /// Parses `text` with smart punctuation; `unsafeHTML` keeps raw HTML when rendering.
     init(parsing text: String, unsafeHTML: Bool) {
+        renderOptions = unsafeHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+        let parsed = Self.parse(text)
+        if let position = Self.firstTooDeep(parsed) {
+            cmark_node_free(parsed)
+            root = Self.parse("")
+            tooDeep = position
+        } else {
+            root = parsed
+        }
+    }
+
+    private static func parse(_ text: String) -> OpaquePointer {
         var text = text
         let document = text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_SMART)
             }
         }
-        root = document!
-        renderOptions = unsafeHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+        // cmark returns no document only when it cannot allocate memory, where nothing else could go on either.
+        guard let document else { fatalError("cmark could not allocate a document") }
+        return document
+    }
+
+    /// Walks the tree without recursion and finds the first node deeper than `maxDepth`.
+    private static func firstTooDeep(_ root: OpaquePointer) -> (line: Int, column: Int)? {
+        guard let iterator = cmark_iter_new(root) else { return nil }
+        defer { cmark_iter_free(iterator) }
+        var depth = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { return nil }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if event == CMARK_EVENT_EXIT {
+                depth -= 1
+            } else if event == CMARK_EVENT_ENTER, !MarkdownNode(node).isLeaf {
+                depth += 1
+                if depth > maxDepth {
+                    var located: OpaquePointer? = node
+                    while let current = located, cmark_node_get_start_line(current) == 0 { located = cmark_node_parent(current) }
+                    return (Int(located.map(cmark_node_get_start_line) ?? 1), Int(located.map(cmark_node_get_start_column) ?? 1))
+                }
+            }
+        }
     }
 
     deinit { cmark_node_free(root) }
@@ -60,6 +100,14 @@ struct MarkdownNode {
     fileprivate let pointer: OpaquePointer
 
     fileprivate init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+    /// Nodes that cmark's iterator enters without leaving: they hold no other nodes.
+    var isLeaf: Bool {
+        switch kind {
+        case .text, .code, .softBreak, .lineBreak, .htmlInline, .codeBlock, .htmlBlock, .thematicBreak: true
+        default: false
+        }
+    }
 
     var kind: Kind {
         switch cmark_node_get_type(pointer) {

@@ -40,6 +40,12 @@ struct ModelBuilder {
     }
 
     private mutating func run() -> Output {
+        if let deep = document.tooDeep {
+            diagnostics.append(.error(
+                "Markdown nested more than \(MarkdownDocument.maxDepth) levels deep here (block quotes, lists, emphasis "
+                    + "or links inside one another): flatten it", at: input.displayPath, line: deep.line + input.lineOffset,
+                column: deep.column))
+        }
         applyLinkPolicy()
         var blocks = document.blocks
         var headingTitle: String?

@@ -48,6 +48,17 @@ final class IncludeChain: MustacheParent {
         "{{#\(enterPrefix)\(number)}}{{> \(bodyPrefix)\(number)}}{{/\(enterPrefix)\(number)}}{{#\(leaveName)}}{{/\(leaveName)}}"
     }
 
+    /// Where a template's text uses a name of the wrappers, which would let it undo the count.
+    static func reservedNamePosition(in text: String) -> (line: Int, column: Int)? {
+        guard text.contains(enterPrefix) || text.contains(bodyPrefix) else { return nil }
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let range = line.range(of: enterPrefix) ?? line.range(of: bodyPrefix) {
+                return (number + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+            }
+        }
+        return nil
+    }
+
     /// `tree → tree → …`, `a → b → a → …`: the repeating part of the chain, shown once.
     static func describe(_ chain: [String]) -> String {
         guard let last = chain.last, let previous = chain.dropLast().lastIndex(of: last) else {

@@ -59,6 +59,12 @@ public struct Theme: Sendable {
                 diagnostics.append(SourceText.diagnostic(failure, at: file.displayPath, what: "the template"))
                 continue
             }
+            if let reserved = IncludeChain.reservedNamePosition(in: text) {
+                // A template naming the wrappers' sections could undo the depth count.
+                diagnostics.append(.error("'\(IncludeChain.enterPrefix)…' and '\(IncludeChain.bodyPrefix)…' are names Folio keeps for "
+                    + "itself in templates: rename this", at: file.displayPath, line: reserved.line, column: reserved.column))
+                continue
+            }
             do {
                 let template = try MustacheTemplate(string: text)
                 // The template itself under a hidden name, behind a wrapper that counts how deep includes go.

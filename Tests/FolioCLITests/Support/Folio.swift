@@ -54,7 +54,8 @@ enum Folio {
     }()
 
     /// Runs `folio arguments…` in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL) throws -> Run {
+    /// `executable` and `prefix` run folio through another program (`/bin/sh -c 'ulimit …; exec folio'`).
+    static func run(_ arguments: [String], in directory: URL, executable: URL? = nil, prefix: [String] = []) throws -> Run {
         let binary = try #require(binary, "no built folio binary: run `swift build` first (looked in \(repository.path)/.build/debug)")
         // Output goes to files rather than pipes, so a chatty process can never block on a full pipe.
         let capture = FileManager.default.temporaryDirectory
@@ -69,8 +70,8 @@ enum Folio {
         let err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        process.executableURL = executable ?? binary
+        process.arguments = prefix + arguments
         process.currentDirectoryURL = directory
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
