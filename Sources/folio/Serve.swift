@@ -14,6 +14,7 @@ extension Folio {
         @Option(help: "The theme folder; the built-in default theme fills in what it lacks.") var templates: String?
         @Option(help: "The output folder that is built and served.") var output = "Public"
         @Flag(help: "Include pages with 'draft: true'.") var drafts = false
+        @Flag(help: "Replace an output folder that Folio did not make (never one that holds or is a source).") var force = false
 
         func validate() throws {
             guard FileSystem.isDirectory(content) else {
@@ -23,12 +24,18 @@ extension Folio {
                 throw ValidationError("no templates folder at '\(templates)'")
             }
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            if let refusal = OutputSafety.check(output: output, content: content, templates: templatesDirectory, force: force) {
+                throw ValidationError(refusal.description)
+            }
         }
+
+        /// ./Templates is used when it exists; otherwise the default theme alone.
+        var templatesDirectory: String? { templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil) }
 
         func run() throws {
             var configuration = PreviewServer.Configuration()
             configuration.build.contentDirectory = content
-            configuration.build.templatesDirectory = templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil)
+            configuration.build.templatesDirectory = templatesDirectory
             configuration.build.outputDirectory = output
             configuration.build.includeDrafts = drafts
             configuration.host = host
