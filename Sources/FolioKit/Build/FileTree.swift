@@ -27,11 +27,6 @@ enum FileTree {
         return listing
     }
 
-    /// The files alone, for walks whose skipped links nobody reports.
-    static func regularFiles(under root: String, skipUnderscore: Bool = false) -> [String] {
-        list(root, skipUnderscore: skipUnderscore).files
-    }
-
     private struct Walk {
         let root: String
         let realRoot: String

@@ -58,7 +58,10 @@ enum PageWriter {
             }
         }
         written.diagnostics = written.diagnostics.removingDuplicates()
-        if theme.layouts.contains("404"), overrides.allows("404.html"), !output.write(theme.render("layouts/404", context.notFoundValues()), to: "404.html") {
+        // A content file at the path of a generated one or a theme asset takes its place (OutputOverrides warns).
+        if theme.layouts.contains("404"), overrides.allows("404.html"),
+            !output.write(theme.render("layouts/404", context.notFoundValues()), to: "404.html")
+        {
             written.diagnostics.append(.error("cannot write 404.html in the output folder", at: output.target))
         }
         if overrides.allows("assets/appearance.css"), !output.write(stylesheet.css, to: "assets/appearance.css") {
