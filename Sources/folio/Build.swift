@@ -17,6 +17,7 @@ extension Folio {
         @Flag(name: .customLong("no-cache"), help: "Render every page, ignoring what the previous build left in .folio-cache/ (a fresh cache is saved).")
         var noCache = false
         @Option(help: "How to print diagnostics and the summary: text or json.") var format: Format = .text
+        @Flag(help: "Replace an output folder that Folio did not make (never one that holds or is a source).") var force = false
 
         func validate() throws {
             guard FileSystem.isDirectory(content) else {
@@ -25,13 +26,18 @@ extension Folio {
             if let templates, !FileSystem.isDirectory(templates) {
                 throw ValidationError("no templates folder at '\(templates)'")
             }
+            if let refusal = OutputSafety.check(output: output, content: content, templates: templatesDirectory, force: force) {
+                throw ValidationError(refusal.description)
+            }
         }
+
+        /// ./Templates is used when it exists; otherwise the default theme alone.
+        var templatesDirectory: String? { templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil) }
 
         func run() throws {
             var options = SiteBuilder.Options()
             options.contentDirectory = content
-            // ./Templates is used when it exists; otherwise the default theme alone.
-            options.templatesDirectory = templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil)
+            options.templatesDirectory = templatesDirectory
             options.outputDirectory = output
             options.baseURL = baseURL
             options.includeDrafts = drafts

@@ -18,6 +18,7 @@ extension Folio {
         @Option(help: "Seconds an open connection may wait for its next request (live-reload streams excepted).")
         var idleTimeout = 15.0
         @Option(help: "Connections served at once; more wait until one closes.") var maxConnections = 256
+        @Flag(help: "Replace an output folder that Folio did not make (never one that holds or is a source).") var force = false
 
         func validate() throws {
             guard FileSystem.isDirectory(content) else {
@@ -29,12 +30,18 @@ extension Folio {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
             guard headerTimeout > 0, idleTimeout > 0 else { throw ValidationError("time-outs must be more than 0 seconds") }
             guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1") }
+            if let refusal = OutputSafety.check(output: output, content: content, templates: templatesDirectory, force: force) {
+                throw ValidationError(refusal.description)
+            }
         }
+
+        /// ./Templates is used when it exists; otherwise the default theme alone.
+        var templatesDirectory: String? { templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil) }
 
         func run() throws {
             var configuration = PreviewServer.Configuration()
             configuration.build.contentDirectory = content
-            configuration.build.templatesDirectory = templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil)
+            configuration.build.templatesDirectory = templatesDirectory
             configuration.build.outputDirectory = output
             configuration.build.includeDrafts = drafts
             configuration.host = host

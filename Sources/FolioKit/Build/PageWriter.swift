@@ -22,16 +22,14 @@ enum PageWriter {
 
     static func write(
         _ site: Site, plan: RenderPlan, frontDiagnostics: [String: [Diagnostic]], theme: Theme,
-        appearance: AppearanceResolver, to output: OutputDirectory, progress: (@Sendable (Int, Int) -> Void)? = nil
+        appearance: AppearanceResolver, overrides: OutputOverrides, to output: OutputDirectory,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> Written {
         let counter = ProgressCounter(total: site.pages.count - plan.reused.count, report: progress)
         let context = PageContext(site: site, theme: theme)
-        // In place, only the folders of what is written again may be missing.
-        let pagePaths = site.pages.filter { !output.isInPlace || plan.reused[$0.sourcePath] == nil }
-            .map { String($0.url.dropFirst()) + "index.html" }
-        let staticPaths = site.staticFiles.filter { !output.isInPlace || !plan.unchangedStatic.contains($0) }
+        let pagePaths = site.pages.map { String($0.url.dropFirst()) + "index.html" }
         let assetPaths = theme.assets.keys.sorted().map { "assets/" + $0 }
-        try output.makeDirectories(for: pagePaths + staticPaths + assetPaths)
+        try output.makeDirectories(for: pagePaths + site.staticFiles + assetPaths)
 
         let results = site.pages.parallelMap { source -> PageResult in
             let path = String(source.url.dropFirst()) + "index.html"
@@ -59,12 +57,14 @@ enum PageWriter {
                 written.records[source.sourcePath] = record
             }
         }
-        if theme.layouts.contains("404"),
-            !output.write(theme.render("layouts/404", context.notFoundValues(), diagnostics: &written.diagnostics), to: "404.html") {
+        written.diagnostics = written.diagnostics.removingDuplicates()
+        // A content file at the path of a generated one or a theme asset takes its place (OutputOverrides warns).
+        if theme.layouts.contains("404"), overrides.allows("404.html"),
+            !output.write(theme.render("layouts/404", context.notFoundValues(), diagnostics: &written.diagnostics), to: "404.html")
+        {
             written.diagnostics.append(.error("cannot write 404.html in the output folder", at: output.target))
         }
-        written.diagnostics = written.diagnostics.removingDuplicates()
-        if !output.write(stylesheet.css, to: "assets/appearance.css") {
+        if overrides.allows("assets/appearance.css"), !output.write(stylesheet.css, to: "assets/appearance.css") {
             written.diagnostics.append(.error("cannot write assets/appearance.css in the output folder", at: output.target))
         }
         for file in site.staticFiles {
@@ -73,7 +73,8 @@ enum PageWriter {
                 written.diagnostics.append(.error("cannot copy this file to the output folder", at: FileTree.display(site.contentDirectory, file)))
             }
         }
-        for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) where !output.write(file.bytes, to: "assets/" + path) {
+        for (path, file) in theme.assets.sorted(by: { $0.key < $1.key })
+        where overrides.allows("assets/" + path) && !output.write(file.bytes, to: "assets/" + path) {
             written.diagnostics.append(.error("cannot write assets/\(path) in the output folder", at: file.displayPath))
         }
         written.files = site.pages.count + site.staticFiles.count + theme.assets.count + 1

@@ -45,12 +45,14 @@ public enum SiteBuilder {
             ? session?.previous(at: cachePath) ?? BuildCache.load(from: cachePath) : nil
 
         var diagnostics: [Diagnostic] = []
-        let theme = Theme.load(directory: options.templatesDirectory, diagnostics: &diagnostics)
         let reading = SiteReader.read(
             .init(contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts, baseURL: options.baseURL),
             previous: previous)
         let site = reading.site
+        let theme = Theme.load(directory: options.templatesDirectory, followSymlinks: site.config.followSymlinks, diagnostics: &diagnostics)
         diagnostics += reading.diagnostics
+        let overrides = OutputOverrides(site: site, theme: theme)
+        diagnostics += overrides.warnings
         diagnostics += site.pages.flatMap { reading.pageDiagnostics[$0.sourcePath] ?? [] }
         diagnostics += checkLayouts(site, theme: theme)
         let appearanceConfig = AppearanceConfig.load(theme: theme, contentDirectory: options.contentDirectory, diagnostics: &diagnostics)
@@ -70,12 +72,13 @@ public enum SiteBuilder {
 
         let siteKey = SiteKey.compute(site: site, theme: theme, options: options, siteYAML: reading.siteYAML)
         let plan = RenderPlan(site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory)
-        // A few edited pages are replaced in place, file by file, each by an atomic rename after all are written;
-        // anything larger is built beside the output and swapped in whole.
-        let output = plan.isSmallUpdate(pages: site.pages.count)
-            ? OutputDirectory.inPlace(target: options.outputDirectory) : OutputDirectory(target: options.outputDirectory)
+        // A few edited pages are published as a patch of the output (still old-or-new, see OutputPatch); anything
+        // larger, or an output without Folio's mark (made by an older Folio), is built beside it and swapped in whole.
+        let marked = OutputSafety.isMarked(options.outputDirectory)
+        let isPatch = marked && plan.isSmallUpdate(pages: site.pages.count)
+        let output = isPatch ? OutputDirectory.patch(target: options.outputDirectory) : OutputDirectory(target: options.outputDirectory)
         do {
-            if plan.isNoOp {
+            if plan.isNoOp && marked {
                 // Nothing changed: the output is already this build's, so nothing is written at all.
                 diagnostics += plan.reusedDiagnostics
                 changedPages = []
@@ -87,13 +90,13 @@ public enum SiteBuilder {
             try output.prepare()
             let written = try PageWriter.write(
                 site, plan: plan, frontDiagnostics: reading.pageDiagnostics, theme: theme,
-                appearance: AppearanceResolver(appearanceConfig), to: output, progress: options.progress)
+                appearance: AppearanceResolver(appearanceConfig), overrides: overrides, to: output, progress: options.progress)
             summary.views = written.views
             summary.sections = written.sections
             summary.files = written.files
             summary.rendered = written.rendered
             // Only when nothing but some pages changed can the other open pages stay as they are.
-            changedPages = plan.isSmallUpdate(pages: site.pages.count) && plan.unchangedStatic.count == site.staticFiles.count
+            changedPages = isPatch && plan.unchangedStatic.count == site.staticFiles.count
                 ? written.renderedURLs : nil
             diagnostics += written.diagnostics
             if failed() {

@@ -21,6 +21,7 @@ enum SiteConfigParser {
             case "author": config.author = document.string(entry, &diagnostics)
             case "sectionLevel": config.sectionLevel = document.int(entry, in: 1...6, &diagnostics) ?? 2
             case "unsafeHTML": config.unsafeHTML = document.bool(entry, &diagnostics) ?? false
+            case "followSymlinks": config.followSymlinks = document.bool(entry, &diagnostics) ?? false
             case "nav": config.nav = nav(entry, document, &diagnostics)
             case "maxPageSize": config.maxPageSize = maxPageSize(entry, document, &diagnostics) ?? config.maxPageSize
             default: config.params.append((entry.key, YAMLDocument.value(entry.node)))

@@ -54,7 +54,9 @@ public enum SiteReader {
         var config = readConfig(root, &diagnostics)
         if let baseURL = options.baseURL { config.baseURL = baseURL }
 
-        let files = FileTree.regularFiles(under: root, skipUnderscore: true)
+        let listing = FileTree.list(root, skipUnderscore: true, followSymlinks: config.followSymlinks)
+        diagnostics += listing.diagnostics
+        let files = listing.files
         let markdownFiles = files.filter { $0.lowercased().hasSuffix(".md") }
         let staticFiles = files.filter { !$0.lowercased().hasSuffix(".md") && !configFiles.contains($0) }
 

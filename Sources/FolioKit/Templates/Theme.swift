@@ -27,13 +27,16 @@ public struct Theme: Sendable {
     let hasCustomHeading: Bool
 
     /// Loads the theme, reporting template syntax errors and missing partials with their positions.
-    public static func load(directory: String?, diagnostics: inout [Diagnostic]) -> Theme {
+    /// `followSymlinks`: site.yml's setting, for links in the theme folder whose target lies outside it.
+    public static func load(directory: String?, followSymlinks: Bool = false, diagnostics: inout [Diagnostic]) -> Theme {
         var files: [String: File] = [:]
         for (path, bytes) in DefaultTheme.files {
             files[path] = File(path: path, displayPath: "(default theme)/" + path, bytes: bytes)
         }
         if let directory {
-            for path in FileTree.regularFiles(under: directory) {
+            let listing = FileTree.list(directory, followSymlinks: followSymlinks)
+            diagnostics += listing.diagnostics
+            for path in listing.files {
                 guard let data = FileManager.default.contents(atPath: directory + "/" + path) else { continue }
                 files[path] = File(path: path, displayPath: FileTree.display(directory, path), bytes: [UInt8](data))
             }
