@@ -96,6 +96,9 @@ public enum SiteBuilder {
             changedPages = plan.isSmallUpdate(pages: site.pages.count) && plan.unchangedStatic.count == site.staticFiles.count
                 ? written.renderedURLs : nil
             diagnostics += written.diagnostics
+            if let warning = CodeHighlighter.shared.takeWarning() {
+                diagnostics.append(.warning(warning, at: FileTree.display(options.contentDirectory, "site.yml")))
+            }
             if failed() {
                 output.discard()
                 return finish(published: false)
