@@ -15,7 +15,7 @@ enum HTMLAllowList {
     /// Elements dropped together with everything inside them: their content is code or a form, not text.
     static let droppedWithContent: Set<String> = [
         "script", "style", "template", "textarea", "title", "iframe", "noembed", "noframes", "noscript", "xmp",
-        "select", "object", "svg", "math",
+        "select", "object", "svg", "math", "plaintext",
     ]
 
     /// Attributes allowed on every allowed element (no `style`, no `class`, no event handlers).

@@ -37,7 +37,12 @@ struct HTMLSanitizer {
         for token in HTMLTokenizer.tokens(of: html) where token.start >= position {
             if token.start > position { output += sanitizeIgnored(bytes[position..<token.start]) }
             position = token.end
-            output += sanitize(token.kind)
+            // gumbo joins the text around a tag its tree builder ignored (`a</td>b`) into one text node.
+            if case .text = token.kind, !dropsText, bytes[token.start..<token.end].contains(UInt8(ascii: "<")) {
+                output += sanitizeIgnored(bytes[token.start..<token.end])
+            } else {
+                output += sanitize(token.kind)
+            }
         }
         if position < bytes.count { output += sanitizeIgnored(bytes[position...]) }
         droppingContentOf = nil  // a block ends what it opened
@@ -127,11 +132,9 @@ struct HTMLSanitizer {
         return (name, attribute.value)
     }
 
-    /// Ids and names written by authors stay as written, so links written on GitHub (`#intro`) keep working; those in
-    /// Folio's own namespace (`folio-…`) get GitHub's `user-content-` prefix so they cannot collide with Folio's.
-    static func authorID(_ value: String) -> String {
-        value.hasPrefix("folio-") ? "user-content-" + value : value
-    }
+    /// Ids and names written by authors stay as written, so links written on GitHub (`#intro`) keep working; those that
+    /// Folio writes itself (`main`, `folio-paged-1`, …) get GitHub's `user-content-` prefix.
+    static func authorID(_ value: String) -> String { ReservedIDs.authorID(value) }
 
     private mutating func note(_ omission: Omission) {
         if !omissions.contains(omission) { omissions.append(omission) }
@@ -144,10 +147,14 @@ struct HTMLSanitizer {
         var output = ""
         var index = bytes.startIndex
         var text: [UInt8] = []
+        func flush() {
+            // Source text: its entities stay as written, only `<` and `>` are escaped.
+            if !dropsText { output += Self.escapeSourceText(text) }
+            text = []
+        }
         while index < bytes.endIndex {
             if bytes[index] == UInt8(ascii: "<"), let end = Self.tagEnd(bytes, from: index) {
-                output += HTMLEscape.text(String(decoding: text, as: UTF8.self))
-                text = []
+                flush()
                 output += sanitizeTag(String(decoding: bytes[index..<end], as: UTF8.self))
                 index = end
             } else {
@@ -155,8 +162,21 @@ struct HTMLSanitizer {
                 index += 1
             }
         }
-        if !dropsText { output += HTMLEscape.text(String(decoding: text, as: UTF8.self)) }
+        flush()
         return output
+    }
+
+    private static func escapeSourceText(_ bytes: [UInt8]) -> String {
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(bytes.count)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "<"): escaped += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): escaped += Array("&gt;".utf8)
+            default: escaped.append(byte)
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// The end of a tag starting at `start` (after its `>`, quotes respected), or nil when it is not a tag.

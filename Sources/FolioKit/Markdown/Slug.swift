@@ -33,9 +33,9 @@ struct Slugger {
     /// A unique id for `text`: on repeats `-1`, `-2`, … in document order, skipping ids already taken.
     mutating func uniqueID(for text: String) -> String {
         var base = Self.slug(text)
-        // An id must not be empty, and `folio-` names Folio's own elements (view, page and tab ids).
+        // An id must not be empty, nor one of those Folio writes itself.
         if base.isEmpty { base = "section" }
-        if base.hasPrefix("folio-") { base = "user-content-" + base }
+        base = ReservedIDs.authorID(base)
         var id = base
         while occurrences[id] != nil {
             let next = (occurrences[base] ?? 0) + 1

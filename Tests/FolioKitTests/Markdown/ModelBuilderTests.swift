@@ -55,7 +55,8 @@ func model(
         let output = model("## S\n\nPara\n\n```swift\nlet x = 1\n```\n\n> quoted\n\n---\n")
         let rows = output.model.sections[0].rows
         #expect(rows.map(\.kind) == [.paragraph, .code, .quote, .thematicBreak])
-        #expect(rows[1].html == "<pre tabindex=\"0\"><code class=\"language-swift\">let x = 1\n</code></pre>\n")
+        #expect(rows[1].html == "<pre tabindex=\"0\"><code class=\"language-swift\"><span class=\"hljs-keyword\">let</span> x = <span class=\"hljs-number\">1</span>\n</code></pre>\n")
+        #expect(rows[1].text == "let x = 1")
         #expect(rows[2].text == "quoted")
     }
 
