@@ -5,11 +5,12 @@ struct CodeHighlighting {
 
     init() {}
 
-    init(_ document: MarkdownDocument, highlighter: CodeHighlighter = .shared) {
+    /// `codeBlocks`: the document's code blocks, found by the walk that already visits every node.
+    init(_ document: MarkdownDocument, codeBlocks: [MarkdownNode], highlighter: CodeHighlighter = .shared) {
         var plain: [String] = []
         var blocks: [CodeHighlighter.Block] = []
-        document.forEachNode { node in
-            guard node.kind == .codeBlock, let grammar = CodeLanguage.grammar(forInfo: node.fenceInfo) else { return }
+        for node in codeBlocks {
+            guard let grammar = CodeLanguage.grammar(forInfo: node.fenceInfo) else { continue }
             var html = document.html(node)
             while html.last == "\n" { html.removeLast() }
             plain.append(html)
@@ -33,11 +34,34 @@ struct CodeHighlighting {
         {
             return highlighted + "\n"
         }
-        guard html.contains("<pre><code class=") else { return html }
+        // A list or a quote with code inside; Foundation's `contains` is slow enough to show on every block of a build.
+        guard Self.containsCode(html) else { return html }
         var result = html
         for (plain, highlighted) in replacements where result.contains(plain) {
             result = result.replacingOccurrences(of: plain, with: highlighted)
         }
         return result
+    }
+
+    private static let marker = Array("<pre><code class=".utf8)
+
+    private static func containsCode(_ html: String) -> Bool {
+        var html = html
+        return html.withUTF8 { bytes in
+            guard bytes.count >= marker.count else { return false }
+            var index = 0
+            while index <= bytes.count - marker.count {
+                if bytes[index] == UInt8(ascii: "<") {
+                    var matched = true
+                    for offset in 1..<marker.count where bytes[index + offset] != marker[offset] {
+                        matched = false
+                        break
+                    }
+                    if matched { return true }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 }

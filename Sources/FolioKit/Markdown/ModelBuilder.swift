@@ -44,8 +44,8 @@ struct ModelBuilder {
     }
 
     private mutating func run() -> Output {
-        applyLinkPolicy()
-        highlighting = CodeHighlighting(document)
+        let codeBlocks = applyLinkPolicy()
+        highlighting = CodeHighlighting(document, codeBlocks: codeBlocks)
         var blocks = document.blocks
         var headingTitle: String?
         if input.titleFromHeading,
@@ -218,8 +218,10 @@ struct ModelBuilder {
 
     // MARK: Links and raw HTML
 
-    private mutating func applyLinkPolicy() {
+    /// Rewrites links and keeps raw HTML safe; returns the code blocks, for highlighting.
+    private mutating func applyLinkPolicy() -> [MarkdownNode] {
         var htmlNodes: [MarkdownNode] = []
+        var codeBlocks: [MarkdownNode] = []
         var reports: [(Diagnostic.Severity, String, MarkdownNode)] = []
         document.forEachNode { node in
             switch node.kind {
@@ -232,6 +234,8 @@ struct ModelBuilder {
                 }
             case .htmlBlock, .htmlInline, .text:
                 htmlNodes.append(node)
+            case .codeBlock:
+                codeBlocks.append(node)
             default: break
             }
         }
@@ -245,6 +249,7 @@ struct ModelBuilder {
         } else {
             sanitize(htmlNodes)
         }
+        return codeBlocks
     }
 
     /// `<a name="x">` or `<a id="x">` (no `href`) inside a heading: the heading gets the anchor, the tags go.
