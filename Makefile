@@ -4,7 +4,7 @@
 #   make test    unit tests (swift test), the fuzzer (about a minute), then the browser tests (pytest + Chromium)
 #   make fuzz    fuzz folio with generated sites: make fuzz SECONDS=600 [SEED=x]; crashes go to .fuzz/crashes/
 #   make build   build the release folio binary only
-#   make deps    install whatever is missing: libcmark-dev, chromium, chromium-driver,
+#   make deps    install whatever is missing: libcmark-dev, libgumbo-dev, nodejs, node-highlight.js, chromium, chromium-driver,
 #                and the Python venv .venv with Tests/Browser/requirements.txt
 #   make clean   remove build products (.build, Public, test caches); distclean also .venv
 #
@@ -31,7 +31,7 @@ help:
 
 ## Dependencies ---------------------------------------------------------------
 
-# Only what building folio needs (libcmark-dev).
+# What building folio needs (libcmark-dev, libgumbo-dev) and what it highlights code with (nodejs, node-highlight.js).
 deps-build:
 	@bash scripts/ensure-system-deps.sh
 

@@ -23,6 +23,12 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // Google's HTML5 parser: raw HTML in Markdown is tokenized by it to keep GitHub's safe subset.
+        .systemLibrary(
+            name: "CGumbo",
+            pkgConfig: "gumbo",
+            providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]
+        ),
         // Turns the repository's Templates/ (the default theme) into Swift source, so the theme lives inside the binary.
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(
@@ -34,6 +40,7 @@ let package = Package(
             name: "FolioKit",
             dependencies: [
                 "CCMark",
+                "CGumbo",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

@@ -152,13 +152,14 @@ struct GoodSiteTests {
         #expect(!built.run.stderr.contains("warning"), "all links resolve, so no warning:\n\(built.run.stderr)")
     }
 
-    @Test func rawHTMLIsOmittedByDefault() throws {
+    @Test func rawHTMLKeepsOnlyTheSafeSubsetByDefault() throws {
         let built = try BuiltSite("cli-raw-html")
         let main = try built.main("index.html")
         #expect(main.contains("Before the raw block."))
-        #expect(!main.contains("raw-block"), "a raw HTML block was emitted without unsafeHTML:\n\(main)")
-        #expect(!main.contains("<span class=\"raw-inline\">"), "inline raw HTML was emitted without unsafeHTML:\n\(main)")
-        #expect(main.contains("in it."))
+        #expect(main.contains("<div>A raw HTML block.</div>"), "the div stays, its class goes:\n\(main)")
+        #expect(!main.contains("raw-block"), "a class attribute was emitted without unsafeHTML:\n\(main)")
+        #expect(main.contains("A paragraph with <span>inline raw HTML</span> in it."), "\(main)")
+        #expect(built.run.stderr.contains("raw HTML attribute 'class' of <div> omitted"), "\(built.run.stderr)")
     }
 
     @Test func rawHTMLIsKeptWithUnsafeHTML() throws {

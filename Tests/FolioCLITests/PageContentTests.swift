@@ -30,7 +30,7 @@ struct PageContentTests {
         #expect((model["intro"] as? String)?.contains("<p>Welcome to the tour.</p>") == true, "intro: \(model["intro"] ?? "nil")")
 
         let sections = try #require(model["sections"] as? [[String: Any]])
-        #expect(sections.compactMap { $0["id"] as? String } == ["install-now", "gallery", "install-now-2"])
+        #expect(sections.compactMap { $0["id"] as? String } == ["install-now", "gallery", "install-now-1"])
         #expect(sections.map { $0["level"] as? Int } == [2, 2, 2])
 
         let install = sections[0]

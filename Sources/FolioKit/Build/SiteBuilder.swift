@@ -99,6 +99,9 @@ public enum SiteBuilder {
             changedPages = isPatch && plan.unchangedStatic.count == site.staticFiles.count
                 ? written.renderedURLs : nil
             diagnostics += written.diagnostics
+            if let warning = CodeHighlighter.shared.takeWarning() {
+                diagnostics.append(.warning(warning, at: FileTree.display(options.contentDirectory, "site.yml")))
+            }
             if failed() {
                 output.discard()
                 return finish(published: false)

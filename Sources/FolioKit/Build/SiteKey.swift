@@ -8,6 +8,7 @@ enum SiteKey {
         key.add(FolioVersion.current)
         key.add(options.baseURL ?? "")
         key.add(options.includeDrafts ? "drafts" : "")
+        key.add(CodeHighlighter.setup.cacheKey)
         key.add(siteYAML)
         for file in theme.files.sorted(by: { $0.path < $1.path }) {
             key.add(file.path)

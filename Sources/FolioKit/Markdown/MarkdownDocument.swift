@@ -91,7 +91,7 @@ final class MarkdownDocument {
 }
 
 /// One cmark node, a thin view over the C pointer.
-struct MarkdownNode {
+struct MarkdownNode: Equatable {
     enum Kind {
         case paragraph, heading, list, item, codeBlock, htmlBlock, blockQuote, thematicBreak
         case text, code, softBreak, lineBreak, htmlInline, link, image, emphasis, strong, other
@@ -145,6 +145,16 @@ struct MarkdownNode {
     var lastChild: MarkdownNode? { cmark_node_last_child(pointer).map(MarkdownNode.init) }
     var parent: MarkdownNode? { cmark_node_parent(pointer).map(MarkdownNode.init) }
 
+    /// The heading this inline node sits in, if any.
+    var enclosingHeading: MarkdownNode? {
+        var node = parent
+        while let current = node {
+            if current.kind == .heading { return current }
+            node = current.parent
+        }
+        return nil
+    }
+
     var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
     var isOrderedList: Bool { cmark_node_get_list_type(pointer) == CMARK_ORDERED_LIST }
     var listStart: Int { Int(cmark_node_get_list_start(pointer)) }
@@ -155,6 +165,9 @@ struct MarkdownNode {
         get { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
         nonmutating set { cmark_node_set_literal(pointer, newValue) }
     }
+
+    /// A fenced code block's info string (` ```swift title="x" `).
+    var fenceInfo: String { cmark_node_get_fence_info(pointer).map { String(cString: $0) } ?? "" }
 
     var url: String {
         get { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }

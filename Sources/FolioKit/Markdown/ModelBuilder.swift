@@ -33,10 +33,14 @@ struct ModelBuilder {
     private let document: MarkdownDocument
     private var diagnostics: [Diagnostic] = []
     private var slugger = Slugger()
+    /// Anchors (`<a name="x">`) written inside headings, by the heading's line.
+    private var headingAnchors: [Int: [String]] = [:]
+    private var highlighting = CodeHighlighting()
 
     private init(input: Input) {
         self.input = input
-        self.document = MarkdownDocument(parsing: input.markdown, unsafeHTML: input.unsafeHTML)
+        // cmark renders raw HTML as it stands: without `unsafeHTML` the HTML nodes hold only GitHub's safe subset by then.
+        self.document = MarkdownDocument(parsing: input.markdown, unsafeHTML: true)
     }
 
     private mutating func run() -> Output {
@@ -46,7 +50,8 @@ struct ModelBuilder {
                     + "or links inside one another): flatten it", at: input.displayPath, line: deep.line + input.lineOffset,
                 column: deep.column))
         }
-        applyLinkPolicy()
+        let codeBlocks = applyLinkPolicy()
+        highlighting = CodeHighlighting(document, codeBlocks: codeBlocks)
         var blocks = document.blocks
         var headingTitle: String?
         if input.titleFromHeading,
@@ -56,6 +61,7 @@ struct ModelBuilder {
             blocks.remove(at: index)
         }
         let headings = readHeadings(blocks)
+        checkSegmentedCopies(headings.values.map(\.section))
 
         var intro = ""
         var introRows: [Row] = []
@@ -81,7 +87,8 @@ struct ModelBuilder {
                     open.append(heading.section)
                     continue
                 }
-                let html = "<h\(heading.level) id=\"\(heading.section.id)\">\(heading.section.title)</h\(heading.level)>\n"
+                let html = ViewRenderer.defaultHeading(
+                    level: heading.level, id: heading.section.id, title: heading.section.title, anchors: heading.section.anchors)
                 intro += html
                 introRows.append(Row(kind: .heading, html: html, text: heading.section.text))
                 continue
@@ -128,10 +135,23 @@ struct ModelBuilder {
             }
             let section = Section(
                 id: id, title: inlineHTML(of: node), text: text, level: node.headingLevel,
-                view: view, line: node.line + input.lineOffset)
+                view: view, line: node.line + input.lineOffset,
+                anchors: (headingAnchors[node.line] ?? []).filter { $0 != id })
             headings[node.line] = Heading(level: node.headingLevel, section: section)
         }
         return headings
+    }
+
+    /// A segmented view repeats its sections with `all-` before every id, so `## All options` beside `## Options` would
+    /// give two elements the id `all-options`.
+    private mutating func checkSegmentedCopies(_ sections: [Section]) {
+        let segmented = input.view.kinds.contains(.segmented) || sections.contains { $0.view?.kinds.contains(.segmented) == true }
+        guard segmented else { return }
+        let ids = Set(sections.flatMap { [$0.id] + $0.anchors })
+        for section in sections.sorted(by: { $0.line < $1.line }) where section.id.hasPrefix("all-") && ids.contains(String(section.id.dropFirst(4))) {
+            diagnostics.append(Diagnostic(path: input.displayPath, line: section.line, column: 1, severity: .warning,
+                message: "heading id '\(section.id)' is also the segmented view's id for '#\(section.id.dropFirst(4))' in its list; give this heading an id of its own with {#…}"))
+        }
     }
 
     private mutating func readView(_ attributes: HeadingAttributes, node: MarkdownNode, offset: Int) -> ViewSpec? {
@@ -171,14 +191,14 @@ struct ModelBuilder {
             var rows: [Row] = []
             var html = block.isOrderedList ? (block.listStart == 1 ? "<ol>\n" : "<ol start=\"\(block.listStart)\">\n") : "<ul>\n"
             for item in block.children {
-                let itemHTML = FocusableCode.apply(document.html(item))
+                let itemHTML = FocusableCode.apply(highlighting.apply(document.html(item)))
                 html += itemHTML
                 rows.append(Row(kind: .listItem, html: Self.unwrapItem(itemHTML), text: item.plainText.trimmingWhitespace()))
             }
             html += block.isOrderedList ? "</ol>\n" : "</ul>\n"
             return (html, rows)
         default:
-            let html = FocusableCode.apply(document.html(block))
+            let html = FocusableCode.apply(highlighting.apply(document.html(block)))
             let kind: Row.Kind =
                 switch block.kind {
                 case .paragraph: .paragraph
@@ -204,9 +224,10 @@ struct ModelBuilder {
 
     // MARK: Links and raw HTML
 
-    private mutating func applyLinkPolicy() {
-        var omittedHTML: MarkdownNode?
-        var unsafeNodes: [MarkdownNode] = []
+    /// Rewrites links and keeps raw HTML safe; returns the code blocks, for highlighting.
+    private mutating func applyLinkPolicy() -> [MarkdownNode] {
+        var htmlNodes: [MarkdownNode] = []
+        var codeBlocks: [MarkdownNode] = []
         var reports: [(Diagnostic.Severity, String, MarkdownNode)] = []
         document.forEachNode { node in
             switch node.kind {
@@ -217,22 +238,64 @@ struct ModelBuilder {
                 case .missingPage(let target):
                     reports.append((.warning, "link to '\(target)', which is not a page of this site", node))
                 }
-            case .htmlBlock, .htmlInline:
-                if !input.unsafeHTML {
-                    if omittedHTML == nil { omittedHTML = node }
-                } else if RawHTMLCheck.hasScriptURL(node.literal) {
-                    unsafeNodes.append(node)
-                }
+            case .htmlBlock, .htmlInline, .text:
+                htmlNodes.append(node)
+            case .codeBlock:
+                codeBlocks.append(node)
             default: break
             }
         }
         for (severity, message, node) in reports { report(severity, message, at: node) }
-        if let node = omittedHTML {
-            report(.warning, "raw HTML omitted; set 'unsafeHTML: true' in site.yml to keep it", at: node)
+        readHeadingAnchors(htmlNodes)
+        if input.unsafeHTML {
+            for node in htmlNodes where node.kind != .text && RawHTMLCheck.hasScriptURL(node.literal) {
+                report(.warning, "raw HTML with a javascript: or vbscript: URL omitted", at: node)
+                node.delete()
+            }
+        } else {
+            sanitize(htmlNodes)
         }
-        for node in unsafeNodes {
-            report(.warning, "raw HTML with a javascript: or vbscript: URL omitted", at: node)
-            node.delete()
+        return codeBlocks
+    }
+
+    /// `<a name="x">` or `<a id="x">` (no `href`) inside a heading: the heading gets the anchor, the tags go.
+    private mutating func readHeadingAnchors(_ nodes: [MarkdownNode]) {
+        var open: [Int: Int] = [:]
+        for node in nodes where node.kind == .htmlInline {
+            guard let heading = node.enclosingHeading else { continue }
+            let literal = node.literal
+            if literal.hasPrefix("</") {
+                if literal.lowercased().hasPrefix("</a"), let count = open[heading.line], count > 0 {
+                    open[heading.line] = count - 1
+                    node.literal = ""
+                }
+                continue
+            }
+            guard let anchor = HeadingAnchor.read(literal) else { continue }
+            headingAnchors[heading.line, default: []].append(HTMLSanitizer.authorID(anchor))
+            open[heading.line, default: 0] += 1
+            node.literal = ""
+        }
+    }
+
+    /// Keeps GitHub's safe subset of raw HTML, with one warning for each kind of thing left out.
+    private mutating func sanitize(_ nodes: [MarkdownNode]) {
+        var sanitizer = HTMLSanitizer()
+        var parent: MarkdownNode?
+        for node in nodes {
+            let reported = sanitizer.omissions.count
+            switch node.kind {
+            case .text:
+                if sanitizer.dropsText, node.parent == parent { node.literal = "" }
+                continue
+            case .htmlBlock:
+                node.literal = sanitizer.sanitizeBlock(node.literal)
+            default:
+                if node.parent != parent { sanitizer = HTMLSanitizer(omissions: sanitizer.omissions) }
+                parent = node.parent
+                node.literal = sanitizer.sanitizeTag(node.literal)
+            }
+            for omission in sanitizer.omissions[reported...] { report(.warning, omission.message, at: node) }
         }
     }
 

@@ -36,11 +36,14 @@ public struct Section: Sendable {
     public var view: ViewSpec?
     public var sections: [Section]
     public var line: Int
+    /// More ids the heading answers to: anchors written in it (`## <a name="intro">Introduction</a>`).
+    public var anchors: [String]
 
     public init(
         id: String, title: String, text: String, level: Int, rows: [Row] = [], html: String = "",
-        view: ViewSpec? = nil, sections: [Section] = [], line: Int = 0
+        view: ViewSpec? = nil, sections: [Section] = [], line: Int = 0, anchors: [String] = []
     ) {
+        self.anchors = anchors
         self.id = id
         self.title = title
         self.text = text

@@ -72,16 +72,20 @@ struct ViewRenderer {
     private mutating func heading(_ section: Section, idPrefix: String) -> String {
         guard theme.hasCustomHeading else {
             // The default theme's components/heading.mustache, without a template render per heading.
-            return Self.defaultHeading(level: section.level, id: idPrefix + section.id, title: section.title)
+            return Self.defaultHeading(
+                level: section.level, id: idPrefix + section.id, title: section.title, anchors: section.anchors.map { idPrefix + $0 })
         }
         return theme.render("components/heading", [
             "level": section.level, "id": TemplateText(idPrefix + section.id), "title": TemplateText(section.title),
+            "anchors": section.anchors.map { TemplateText(idPrefix + $0) },
         ], diagnostics: &warnings)
     }
 
-    /// What the default `components/heading.mustache` renders.
-    static func defaultHeading(level: Int, id: String, title: String) -> String {
-        "<h\(level) id=\"\(HTMLEscape.attribute(id))\">\(title)</h\(level)>\n"
+    /// What the default `components/heading.mustache` renders; each anchor is an empty `<a id>` at the heading's start.
+    static func defaultHeading(level: Int, id: String, title: String, anchors: [String] = []) -> String {
+        var html = "<h\(level) id=\"\(HTMLEscape.attribute(id))\">"
+        for anchor in anchors { html += "<a id=\"\(HTMLEscape.attribute(anchor))\"></a>" }
+        return html + "\(title)</h\(level)>\n"
     }
 
     /// A section's rows, then its subsections: in a container when one is named, else inline.
