@@ -3,7 +3,7 @@
 #   make site    build folio (release) and the example site (Content/ → Public/)
 #   make test    unit tests (swift test), then the browser tests (pytest + Chromium)
 #   make build   build the release folio binary only
-#   make deps    install whatever is missing: libcmark-dev, chromium, chromium-driver,
+#   make deps    install whatever is missing: libcmark-dev, chromium, chromium-driver, cmark-gfm,
 #                and the Python venv .venv with Tests/Browser/requirements.txt
 #   make clean   remove build products (.build, Public, test caches); distclean also .venv
 #

@@ -2,8 +2,9 @@
 # Installs the Debian packages Folio needs, and only those that are missing.
 #
 #   scripts/ensure-system-deps.sh           libcmark-dev (to build folio)
-#   scripts/ensure-system-deps.sh --browser libcmark-dev, chromium, chromium-driver
-#                                           and Python's venv (for the browser tests)
+#   scripts/ensure-system-deps.sh --browser libcmark-dev, chromium, chromium-driver,
+#                                           Python's venv (for the browser tests) and
+#                                           cmark-gfm (the oracle of the GFM tests)
 #
 # Presence is checked cheaply first (pkg-config, dpkg-query, command -v), so a run
 # on a machine that has everything takes milliseconds and touches no network.
@@ -28,6 +29,7 @@ pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
 if [ "$browser" = 1 ]; then
   { installed chromium && [ -x /usr/bin/chromium ]; } || missing+=(chromium)
   { installed chromium-driver && [ -x /usr/bin/chromedriver ]; } || missing+=(chromium-driver)
+  command -v cmark-gfm >/dev/null 2>&1 || missing+=(cmark-gfm)
   if ! command -v python3 >/dev/null 2>&1; then
     missing+=(python3 python3-venv)
   elif ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then

@@ -40,6 +40,7 @@ struct ModelBuilder {
     }
 
     private mutating func run() -> Output {
+        for id in GitHubMarkdown.apply(to: document).ids { slugger.reserve(id) }
         applyLinkPolicy()
         var blocks = document.blocks
         var headingTitle: String?
@@ -181,6 +182,7 @@ struct ModelBuilder {
                 case .htmlBlock: .html
                 case .thematicBreak: .thematicBreak
                 case .heading: .heading
+                case .customBlock: GitHubMarkdown.rowKind(of: block) ?? .other
                 default: .other
                 }
             return (html, [Row(kind: kind, html: html, text: block.plainText.trimmingWhitespace())])
