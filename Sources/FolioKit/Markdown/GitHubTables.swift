@@ -8,6 +8,7 @@ enum GitHubTables {
     enum Alignment { case none, left, center, right }
 
     static func apply(to document: MarkdownDocument) {
+        guard document.source.utf8.contains(UInt8(ascii: "|")) else { return }
         var paragraphs: [MarkdownNode] = []
         document.forEachNode { node in
             if node.kind == .paragraph, node.endLine > node.line { paragraphs.append(node) }

@@ -61,4 +61,68 @@ import Testing
         let output = model("## Fn 1\n\nx[^1]\n\n[^1]: n\n")
         #expect(output.model.sections[0].id != "fn-1")
     }
+
+    /// The GFM spec's footnote example, in our words, against cmark-gfm's current markup.
+    @Test func theSpecExample() {
+        let markdown = """
+            Some words![^1]. More words.[^long].
+
+            Here's one[^other-note].
+
+            And one more[^code-note].
+
+            This one has no note[^missing].
+
+
+            [^other-note]:       leading spaces are dropped, no code block
+
+            [^code-note]:
+                    a code block (eight spaces in)
+
+            [^1]: A note in *emphasis*.
+
+            Hello!
+
+            [^long]:
+                > A quote inside a note.
+
+                    and code
+
+                and a plain paragraph.
+
+            [^spare]: Never referred to.
+
+            """
+        let expected = """
+            <p>Some words!<sup class="footnote-ref"><a href="#fn-1" id="fnref-1" data-footnote-ref>1</a></sup>. More words.<sup class="footnote-ref"><a href="#fn-long" id="fnref-long" data-footnote-ref>2</a></sup>.</p>
+            <p>Here’s one<sup class="footnote-ref"><a href="#fn-other-note" id="fnref-other-note" data-footnote-ref>3</a></sup>.</p>
+            <p>And one more<sup class="footnote-ref"><a href="#fn-code-note" id="fnref-code-note" data-footnote-ref>4</a></sup>.</p>
+            <p>This one has no note[^missing].</p>
+            <p>Hello!</p>
+            <section class="footnotes" data-footnotes>
+            <ol>
+            <li id="fn-1">
+            <p>A note in <em>emphasis</em>. <a href="#fnref-1" class="footnote-backref" data-footnote-backref data-footnote-backref-idx="1" aria-label="Back to reference 1">↩</a></p>
+            </li>
+            <li id="fn-long">
+            <blockquote>
+            <p>A quote inside a note.</p>
+            </blockquote>
+            <pre><code>and code
+            </code></pre>
+            <p>and a plain paragraph. <a href="#fnref-long" class="footnote-backref" data-footnote-backref data-footnote-backref-idx="2" aria-label="Back to reference 2">↩</a></p>
+            </li>
+            <li id="fn-other-note">
+            <p>leading spaces are dropped, no code block <a href="#fnref-other-note" class="footnote-backref" data-footnote-backref data-footnote-backref-idx="3" aria-label="Back to reference 3">↩</a></p>
+            </li>
+            <li id="fn-code-note">
+            <pre><code>a code block (eight spaces in)
+            </code></pre>
+            <a href="#fnref-code-note" class="footnote-backref" data-footnote-backref data-footnote-backref-idx="4" aria-label="Back to reference 4">↩</a>
+            </li>
+            </ol>
+            </section>
+            """
+        #expect(OracleNormalisation.apply(gfmHTML(markdown)) == OracleNormalisation.apply(expected))
+    }
 }
