@@ -42,7 +42,7 @@ def test_every_same_page_link_has_a_target(readme):
     counts = readme.execute_script("""
         return [document.querySelectorAll('[data-footnote-ref]').length,
                 document.querySelectorAll('[data-footnote-backref]').length]""")
-    assert counts == [6, 6]
+    assert counts == [5, 5]
 
 
 def test_notes_are_in_the_tab_and_page_that_refer_to_them(readme):
