@@ -18,6 +18,8 @@ import Testing
             "an address ending in an entity (`?q=1&amp;`): cmark-gfm reads the address before entities are decoded and leaves `&amp;` out; Folio reads it after, when it is a plain `&`, and keeps it",
         "autolink-www-after":
             "`_www.example.com_`: cmark-gfm reads the closing `_` as part of the domain, which then has an underscore, and links nothing; Folio reads the emphasis first and links the address",
+        "task-in-blockquote":
+            "a task list inside a block quote: cmark-gfm 0.29's tasklist extension reads the item's line with its `>` and finds no `[ ]`; Folio makes the checkbox, as in any other list",
     ]
 
     static var names: [String] {
