@@ -4,7 +4,7 @@
 #   make test    unit tests (swift test), the fuzzer (about a minute), then the browser tests (pytest + Chromium)
 #   make fuzz    fuzz folio with generated sites: make fuzz SECONDS=600 [SEED=x]; crashes go to .fuzz/crashes/
 #   make build   build the release folio binary only
-#   make deps    install whatever is missing: libcmark-dev, libgumbo-dev, nodejs, node-highlight.js, chromium, chromium-driver,
+#   make deps    install whatever is missing: libcmark-dev, libgumbo-dev, nodejs, node-highlight.js, chromium, chromium-driver, cmark-gfm,
 #                and the Python venv .venv with Tests/Browser/requirements.txt
 #   make clean   remove build products (.build, Public, test caches); distclean also .venv
 #

@@ -4,7 +4,8 @@
 #   scripts/ensure-system-deps.sh           libcmark-dev, libgumbo-dev (to build folio), nodejs and
 #                                           node-highlight.js (folio highlights code with them)
 #   scripts/ensure-system-deps.sh --browser the same, and chromium, chromium-driver
-#                                           and Python's venv (for the browser tests)
+#                                           Python's venv (for the browser tests)
+#                                           and cmark-gfm (the oracle of the GFM tests)
 #
 # Presence is checked cheaply first (pkg-config, dpkg-query, command -v), so a run
 # on a machine that has everything takes milliseconds and touches no network.
@@ -32,6 +33,7 @@ pkg-config --exists gumbo 2>/dev/null || missing+=(libgumbo-dev)
 if [ "$browser" = 1 ]; then
   { installed chromium && [ -x /usr/bin/chromium ]; } || missing+=(chromium)
   { installed chromium-driver && [ -x /usr/bin/chromedriver ]; } || missing+=(chromium-driver)
+  command -v cmark-gfm >/dev/null 2>&1 || missing+=(cmark-gfm)
   if ! command -v python3 >/dev/null 2>&1; then
     missing+=(python3 python3-venv)
   elif ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then

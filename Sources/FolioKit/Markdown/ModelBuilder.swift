@@ -50,6 +50,7 @@ struct ModelBuilder {
                     + "or links inside one another): flatten it", at: input.displayPath, line: deep.line + input.lineOffset,
                 column: deep.column))
         }
+        for id in GitHubMarkdown.apply(to: document).ids { slugger.reserve(id) }
         let codeBlocks = applyLinkPolicy()
         highlighting = CodeHighlighting(document, codeBlocks: codeBlocks)
         var blocks = document.blocks
@@ -207,6 +208,7 @@ struct ModelBuilder {
                 case .htmlBlock: .html
                 case .thematicBreak: .thematicBreak
                 case .heading: .heading
+                case .customBlock: GitHubMarkdown.rowKind(of: block) ?? .other
                 default: .other
                 }
             return (html, [Row(kind: kind, html: html, text: block.plainText.trimmingWhitespace())])

@@ -62,6 +62,8 @@ public struct Section: Sendable {
 public struct Row: Sendable {
     public enum Kind: String, Sendable {
         case paragraph, listItem = "list-item", code, quote, html, thematicBreak = "thematic-break", heading, other
+        /// GitHub-flavored Markdown: a table, an alert (`> [!NOTE]`), a section's footnotes.
+        case table, alert, footnotes
     }
 
     public var kind: Kind

@@ -90,11 +90,12 @@ struct ViewRenderer {
 
     /// A section's rows, then its subsections: in a container when one is named, else inline.
     private mutating func content(_ section: Section, inner: ViewSpec?, idPrefix: String) -> String {
-        guard !section.sections.isEmpty else { return section.html }
+        let own = FootnoteIDs.prefixed(section.html, idPrefix)
+        guard !section.sections.isEmpty else { return own }
         if let spec = section.view ?? inner {
-            return section.html + renderSections(section.sections, as: spec, label: section.text, idPrefix: idPrefix)
+            return own + renderSections(section.sections, as: spec, label: section.text, idPrefix: idPrefix)
         }
-        var html = section.html
+        var html = own
         for subsection in section.sections {
             html += heading(subsection, idPrefix: idPrefix)
             html += content(subsection, inner: nil, idPrefix: idPrefix)
