@@ -13,6 +13,13 @@ struct OutputDirectory: Sendable {
     /// In place: files are written to a hidden folder beside the output and renamed over their final
     /// names at `publish()` (small incremental builds).
     private let pending: PendingRenames?
+    /// `folio check`: everything is produced and nothing written.
+    private let discards: Bool
+
+    /// An output that writes nothing: what `folio check` renders goes nowhere.
+    static func discarding(target: String) -> OutputDirectory {
+        OutputDirectory(target: target, inPlace: false, discards: true)
+    }
 
     /// An output updated in place: only what is written changes, each file replaced by one atomic rename.
     static func inPlace(target: String) -> OutputDirectory {
@@ -23,7 +30,8 @@ struct OutputDirectory: Sendable {
         self.init(target: target, inPlace: false)
     }
 
-    private init(target: String, inPlace: Bool) {
+    private init(target: String, inPlace: Bool, discards: Bool = false) {
+        self.discards = discards
         var target = target
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         self.target = target
@@ -44,6 +52,7 @@ struct OutputDirectory: Sendable {
 
     /// Clears what an interrupted build left behind and makes an empty staging (or pending) folder.
     func prepare() throws {
+        if discards { return }
         let manager = FileManager.default
         try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         for name in (try? manager.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(stagingPrefix) {
@@ -56,6 +65,7 @@ struct OutputDirectory: Sendable {
 
     /// Creates every folder the files need, once, before the parallel writes.
     func makeDirectories(for paths: [String]) throws {
+        if discards { return }
         var made: Set<String> = [""]
         // Parents before children, one mkdir each: Foundation's recursive create stats every component.
         func make(_ directory: String) throws {
@@ -69,6 +79,7 @@ struct OutputDirectory: Sendable {
     }
 
     func write(_ bytes: some Collection<UInt8>, to path: String) -> Bool {
+        if discards { return true }
         let file = destination(path)
         let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return false }
@@ -92,11 +103,12 @@ struct OutputDirectory: Sendable {
 
     /// Hard-links a file of the previous output into the staging folder: no copy, no new inode.
     func link(from existing: String, to path: String) -> Bool {
-        if pending != nil { return true }  // in place, the previous file simply stays
+        if pending != nil || discards { return true }  // in place, the previous file simply stays
         return Glibc.link(existing, staging + "/" + path) == 0
     }
 
     func copy(from source: String, to path: String) -> Bool {
+        if discards { return FileManager.default.isReadableFile(atPath: source) }
         let file = destination(path)
         try? FileManager.default.removeItem(atPath: file)
         return (try? FileManager.default.copyItem(atPath: source, toPath: file)) != nil
@@ -104,6 +116,7 @@ struct OutputDirectory: Sendable {
 
     /// Swaps the staging folder in: one atomic exchange where the kernel offers it.
     func publish() throws {
+        if discards { return }
         if let pending {
             // Everything is written; the renames follow one another with nothing in between.
             for (path, file) in pending.files where rename(file, target + "/" + path) != 0 {
@@ -141,6 +154,7 @@ struct OutputDirectory: Sendable {
     }
 
     func discard() {
+        if discards { return }
         if let pending {
             try? FileManager.default.removeItem(atPath: pending.folder)
             return

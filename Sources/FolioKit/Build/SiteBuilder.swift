@@ -14,6 +14,8 @@ public enum SiteBuilder {
         public var useCache = true
         /// Called now and then with (pages done, pages to render) while pages render; `folio build` shows it on a terminal.
         public var progress: (@Sendable (Int, Int) -> Void)?
+        /// `folio check`: everything a build does and checks, with nothing written (no output, no cache).
+        public var dryRun = false
 
         public init() {}
     }
@@ -35,6 +37,11 @@ public enum SiteBuilder {
         public var published: Bool
         /// The URLs of the pages whose output changed; nil when anything else changed too (assume every page did).
         public var changedPages: [String]? = nil
+        /// Lines that inform without being problems (what a build without an absolute baseURL skipped).
+        public var notes: [String] = []
+        /// The site's links: how many internal ones were checked, and the external ones (for `folio check --external`).
+        public var internalLinks = 0
+        public var externalLinks: [ExternalLink] = []
     }
 
     /// Builds the site; a `session` keeps the cache in memory between the builds of one process.
@@ -59,9 +66,11 @@ public enum SiteBuilder {
 
         var summary = Summary(pages: site.pages.count)
         var changedPages: [String]?
+        var publication = SitePublication.Outcome()
         func finish(published: Bool) -> Result {
             summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            return Result(diagnostics: diagnostics.sortedForDisplay(), summary: summary, published: published, changedPages: changedPages)
+            return Result(diagnostics: diagnostics.sortedForDisplay(), summary: summary, published: published, changedPages: changedPages,
+                notes: publication.notes, internalLinks: publication.internalLinks, externalLinks: publication.externalLinks)
         }
         func failed() -> Bool {
             diagnostics.hasErrors || (options.strict && !diagnostics.isEmpty)
@@ -72,8 +81,11 @@ public enum SiteBuilder {
         let plan = RenderPlan(site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory)
         // A few edited pages are replaced in place, file by file, each by an atomic rename after all are written;
         // anything larger is built beside the output and swapped in whole.
-        let output = plan.isSmallUpdate(pages: site.pages.count)
+        let output = options.dryRun ? OutputDirectory.discarding(target: options.outputDirectory)
+            : plan.isSmallUpdate(pages: site.pages.count)
             ? OutputDirectory.inPlace(target: options.outputDirectory) : OutputDirectory(target: options.outputDirectory)
+        let factsPath = PageFactsFile.location(buildCache: cachePath)
+        let facts = SiteFacts(site: site, cached: previous == nil ? nil : PageFactsFile.load(from: factsPath))
         do {
             if plan.isNoOp {
                 // Nothing changed: the output is already this build's, so nothing is written at all.
@@ -82,12 +94,19 @@ public enum SiteBuilder {
                 summary.views = plan.reusedViews
                 summary.sections = plan.reusedSections
                 summary.files = site.pages.count + site.staticFiles.count + theme.assets.count + 1
+                for page in site.pages {
+                    facts.reused(page, fingerprint: plan.reused[page.sourcePath]?.fingerprint ?? .missing,
+                        previousOutput: plan.previousOutput, output: nil)
+                }
+                publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: false)
+                diagnostics += publication.diagnostics
+                if !options.dryRun, facts.readAgain > 0 { PageFactsFile.save(facts.all, to: factsPath) }
                 return finish(published: !failed())
             }
             try output.prepare()
             let written = try PageWriter.write(
                 site, plan: plan, frontDiagnostics: reading.pageDiagnostics, theme: theme,
-                appearance: AppearanceResolver(appearanceConfig), to: output, progress: options.progress)
+                appearance: AppearanceResolver(appearanceConfig), to: output, progress: options.progress, facts: facts)
             summary.views = written.views
             summary.sections = written.sections
             summary.files = written.files
@@ -96,11 +115,15 @@ public enum SiteBuilder {
             changedPages = plan.isSmallUpdate(pages: site.pages.count) && plan.unchangedStatic.count == site.staticFiles.count
                 ? written.renderedURLs : nil
             diagnostics += written.diagnostics
+            publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: true)
+            diagnostics += publication.diagnostics
             if failed() {
                 output.discard()
                 return finish(published: false)
             }
             try output.publish()
+            if options.dryRun { return finish(published: true) }
+            PageFactsFile.save(facts.all, to: factsPath)
             // Also after --no-cache: what this build wrote is what the next one can reuse.
             let cache = BuildCache(siteKey: siteKey, pages: written.records, staticFiles: plan.staticFingerprints)
             if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }
