@@ -43,7 +43,7 @@ extension Folio {
             options.dryRun = true
             var result = SiteBuilder.build(options)
             if external {
-                let failures = ExternalLinkCheck(timeout: timeout, concurrency: concurrency).run(result.externalLinks)
+                let failures = ExternalLinkCheck(timeout: timeout, concurrency: concurrency, strict: strict).run(result.externalLinks)
                 result.diagnostics = (result.diagnostics + failures).sortedForDisplay()
                 if strict && !failures.isEmpty { result.published = false }
             }

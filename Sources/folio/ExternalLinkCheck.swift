@@ -10,6 +10,7 @@ import FoundationNetworking
 struct ExternalLinkCheck {
     let timeout: Double
     let concurrency: Int
+    var strict = false
 
     func run(_ links: [ExternalLink]) -> [Diagnostic] {
         var places: [String: [ExternalLink]] = [:]
@@ -47,7 +48,8 @@ struct ExternalLinkCheck {
         var diagnostics: [Diagnostic] = []
         for (url, problem) in problems {
             for link in places[url] ?? [] {
-                diagnostics.append(.warning("external link '\(link.url)' \(problem)", at: link.path, line: link.line, column: link.column))
+                diagnostics.append(Diagnostic(path: link.path, line: link.line, column: link.column, severity: strict ? .error : .warning,
+                    message: "external link '\(link.url)' \(problem)"))
             }
         }
         return diagnostics.sortedForDisplay()

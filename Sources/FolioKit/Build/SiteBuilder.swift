@@ -98,7 +98,7 @@ public enum SiteBuilder {
                     facts.reused(page, fingerprint: plan.reused[page.sourcePath]?.fingerprint ?? .missing,
                         previousOutput: plan.previousOutput, output: nil)
                 }
-                publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: false)
+                publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: false, strict: options.strict)
                 diagnostics += publication.diagnostics
                 if !options.dryRun, facts.readAgain > 0 { PageFactsFile.save(facts.all, to: factsPath) }
                 return finish(published: !failed())
@@ -115,7 +115,7 @@ public enum SiteBuilder {
             changedPages = plan.isSmallUpdate(pages: site.pages.count) && plan.unchangedStatic.count == site.staticFiles.count
                 ? written.renderedURLs : nil
             diagnostics += written.diagnostics
-            publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: true)
+            publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: true, strict: options.strict)
             diagnostics += publication.diagnostics
             if failed() {
                 output.discard()

@@ -19,6 +19,8 @@ struct LinkCheck {
     let files: Set<String>
     let contentDirectory: String
     let config: SiteConfig
+    /// Under `--strict` a broken link is an error, not a warning.
+    var strict = false
 
     private var byURL: [String: Int] = [:]
     private var bySource: [String: Int] = [:]
@@ -40,7 +42,8 @@ struct LinkCheck {
         for page in pages {
             for link in page.facts.links {
                 let at = { (message: String) in
-                    result.diagnostics.append(.warning(message, at: page.source.displayPath, line: link.line, column: link.column))
+                    result.diagnostics.append(Diagnostic(path: page.source.displayPath, line: link.line, column: link.column,
+                        severity: strict ? .error : .warning, message: message))
                 }
                 switch link.target {
                 case .external(let url):

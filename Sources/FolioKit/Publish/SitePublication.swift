@@ -15,7 +15,7 @@ struct SitePublication {
     let facts: SiteFacts
 
     /// Writes the site-wide files through `output` (when `write`) and checks every link.
-    func run(output: OutputDirectory, write: Bool) -> Outcome {
+    func run(output: OutputDirectory, write: Bool, strict: Bool) -> Outcome {
         var outcome = Outcome()
         let config = site.config
         let absolute = config.baseURL.contains("://")
@@ -60,7 +60,9 @@ struct SitePublication {
         let checked = site.pages.map { page in
             LinkCheck.CheckedPage(source: page, facts: facts.facts(for: page.sourcePath) ?? PageFacts(ids: [], links: []))
         }
-        let result = LinkCheck(pages: checked, files: files, contentDirectory: site.contentDirectory, config: config).run()
+        var check = LinkCheck(pages: checked, files: files, contentDirectory: site.contentDirectory, config: config)
+        check.strict = strict
+        let result = check.run()
         outcome.diagnostics += result.diagnostics
         outcome.externalLinks = result.external
         outcome.internalLinks = result.internalLinks

@@ -53,8 +53,8 @@ enum Folio {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    /// Runs `folio arguments…` in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL) throws -> Run {
+    /// Runs `folio arguments…` in `directory` and waits for it; `environment` adds to (or replaces) the test's own.
+    static func run(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> Run {
         let binary = try #require(binary, "no built folio binary: run `swift build` first (looked in \(repository.path)/.build/debug)")
         // Output goes to files rather than pipes, so a chatty process can never block on a full pipe.
         let capture = FileManager.default.temporaryDirectory
@@ -77,6 +77,7 @@ enum Folio {
         process.standardError = err
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         try process.run()
         process.waitUntilExit()
