@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Folio needs, and only those that are missing.
 #
-#   scripts/ensure-system-deps.sh           libcmark-dev (to build folio)
+#   scripts/ensure-system-deps.sh           libcmark-dev and libcurl4 (to build and run folio)
 #   scripts/ensure-system-deps.sh --browser libcmark-dev, chromium, chromium-driver
 #                                           and Python's venv (for the browser tests)
 #
@@ -24,6 +24,8 @@ installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install o
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
+# libcurl: Foundation's networking, which `folio check --external` uses (the folio binary links it).
+[ -e /usr/lib/x86_64-linux-gnu/libcurl.so.4 ] || [ -e /usr/lib/aarch64-linux-gnu/libcurl.so.4 ] || ldconfig -p 2>/dev/null | grep -q 'libcurl.so.4 ' || missing+=(libcurl4)
 
 if [ "$browser" = 1 ]; then
   { installed chromium && [ -x /usr/bin/chromium ]; } || missing+=(chromium)

@@ -85,7 +85,7 @@ public enum SiteBuilder {
             : plan.isSmallUpdate(pages: site.pages.count)
             ? OutputDirectory.inPlace(target: options.outputDirectory) : OutputDirectory(target: options.outputDirectory)
         let factsPath = PageFactsFile.location(buildCache: cachePath)
-        let facts = SiteFacts(site: site, cached: previous == nil ? nil : PageFactsFile.load(from: factsPath))
+        let facts = SiteFacts(site: site, cached: previous.flatMap { PageFactsFile.load(from: factsPath, siteKey: $0.siteKey) })
         do {
             if plan.isNoOp {
                 // Nothing changed: the output is already this build's, so nothing is written at all.
@@ -100,7 +100,9 @@ public enum SiteBuilder {
                 }
                 publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: false, strict: options.strict)
                 diagnostics += publication.diagnostics
-                if !options.dryRun, facts.readAgain > 0 { PageFactsFile.save(facts.all, to: factsPath) }
+                if !options.dryRun, facts.readAgain > 0 {
+                    PageFactsFile.save(facts.all, siteKey: siteKey, to: factsPath, inBackground: session != nil)
+                }
                 return finish(published: !failed())
             }
             try output.prepare()
@@ -123,7 +125,7 @@ public enum SiteBuilder {
             }
             try output.publish()
             if options.dryRun { return finish(published: true) }
-            PageFactsFile.save(facts.all, to: factsPath)
+            PageFactsFile.save(facts.all, siteKey: siteKey, to: factsPath, inBackground: session != nil)
             // Also after --no-cache: what this build wrote is what the next one can reuse.
             let cache = BuildCache(siteKey: siteKey, pages: written.records, staticFiles: plan.staticFingerprints)
             if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }

@@ -16,8 +16,8 @@ enum PageFactsFile {
         (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".facts"
     }
 
-    static func encode(_ entries: [String: Entry]) -> String {
-        var lines = [format]
+    static func encode(_ entries: [String: Entry], siteKey: String = "") -> String {
+        var lines = [format, fields(["key", siteKey])]
         for path in entries.keys.sorted() {
             let entry = entries[path]!
             let print = entry.fingerprint
@@ -37,9 +37,11 @@ enum PageFactsFile {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func decode(_ text: String) -> [String: Entry]? {
+    /// The entries, when the file is of this format and, if `siteKey` is given, of the build with that key.
+    static func decode(_ text: String, siteKey: String? = nil) -> [String: Entry]? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true).makeIterator()
-        guard lines.next() == Substring(format) else { return nil }
+        guard lines.next() == Substring(format), let key = lines.next(), key.hasPrefix("key\t") else { return nil }
+        if let siteKey, unescape(key.dropFirst(4)) != siteKey { return nil }
         var entries: [String: Entry] = [:]
         var current: String?
         while let line = lines.next() {
@@ -71,15 +73,45 @@ enum PageFactsFile {
         return entries
     }
 
-    static func load(from path: String) -> [String: Entry]? {
+    /// The facts the build with `siteKey` saved at `path`: from memory when this process saved them (`folio serve`).
+    static func load(from path: String, siteKey: String) -> [String: Entry]? {
+        if let kept = memory.get(path: path, siteKey: siteKey) { return kept }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return decode(String(decoding: data, as: UTF8.self))
+        return decode(String(decoding: data, as: UTF8.self), siteKey: siteKey)
     }
 
-    static func save(_ entries: [String: Entry], to path: String) {
-        let url = URL(fileURLWithPath: path)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(encode(entries).utf8).write(to: url, options: .atomic)
+    /// Saves the facts; in the background for a long-running process, which also keeps them in memory.
+    static func save(_ entries: [String: Entry], siteKey: String, to path: String, inBackground: Bool) {
+        let write = {
+            let url = URL(fileURLWithPath: path)
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? Data(encode(entries, siteKey: siteKey).utf8).write(to: url, options: .atomic)
+        }
+        guard inBackground else { return write() }
+        memory.set(path: path, siteKey: siteKey, entries: entries)
+        writer.async(execute: write)
+    }
+
+    private static let memory = Kept()
+    private static let writer = DispatchQueue(label: "folio: page facts writer")
+
+    /// The last facts a long-running process saved.
+    private final class Kept: @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: (path: String, siteKey: String, entries: [String: Entry])?
+
+        func get(path: String, siteKey: String) -> [String: Entry]? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let kept, kept.path == path, kept.siteKey == siteKey else { return nil }
+            return kept.entries
+        }
+
+        func set(path: String, siteKey: String, entries: [String: Entry]) {
+            lock.lock()
+            kept = (path, siteKey, entries)
+            lock.unlock()
+        }
     }
 
     private static func fields(_ values: [String]) -> String { values.map(escape).joined(separator: "\t") }
