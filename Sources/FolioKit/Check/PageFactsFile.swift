@@ -82,7 +82,7 @@ enum PageFactsFile {
 
     /// Saves the facts; in the background for a long-running process, which also keeps them in memory.
     static func save(_ entries: [String: Entry], siteKey: String, to path: String, inBackground: Bool) {
-        let write = {
+        let write: @Sendable () -> Void = {
             let url = URL(fileURLWithPath: path)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? Data(encode(entries, siteKey: siteKey).utf8).write(to: url, options: .atomic)
