@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Folio needs, and only those that are missing.
 #
-#   scripts/ensure-system-deps.sh           libcmark-dev, libgumbo-dev (to build folio), nodejs and
+#   scripts/ensure-system-deps.sh           libcmark-dev, libgumbo-dev, libcurl4 (to build and run folio), nodejs and
 #                                           node-highlight.js (folio highlights code with them)
 #   scripts/ensure-system-deps.sh --browser the same, and chromium, chromium-driver
 #                                           Python's venv (for the browser tests)
@@ -29,6 +29,8 @@ pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
 pkg-config --exists gumbo 2>/dev/null || missing+=(libgumbo-dev)
 { command -v node >/dev/null 2>&1 || command -v nodejs >/dev/null 2>&1; } || missing+=(nodejs)
 [ -f /usr/share/nodejs/highlight.js/lib/highlight.js ] || missing+=(node-highlight.js)
+# libcurl: Foundation's networking, which `folio check --external` uses (the folio binary links it).
+[ -e /usr/lib/x86_64-linux-gnu/libcurl.so.4 ] || [ -e /usr/lib/aarch64-linux-gnu/libcurl.so.4 ] || ldconfig -p 2>/dev/null | grep -q 'libcurl.so.4 ' || missing+=(libcurl4)
 
 if [ "$browser" = 1 ]; then
   { installed chromium && [ -x /usr/bin/chromium ]; } || missing+=(chromium)

@@ -16,6 +16,13 @@ struct OutputDirectory: Sendable {
     private let stagingPrefix: String
     /// Small updates: the files written so far, waiting in a pending folder to be published.
     private let pending: PendingFiles?
+    /// `folio check`: everything is produced and nothing written.
+    private let discards: Bool
+
+    /// An output that writes nothing: what `folio check` renders goes nowhere.
+    static func discarding(target: String) -> OutputDirectory {
+        OutputDirectory(target: target, patch: false, discards: true)
+    }
 
     /// An update of a few files of an existing output (it must hold the `.folio-output` mark).
     static func patch(target: String) -> OutputDirectory {
@@ -26,7 +33,8 @@ struct OutputDirectory: Sendable {
         self.init(target: target, patch: false)
     }
 
-    private init(target: String, patch: Bool) {
+    private init(target: String, patch: Bool, discards: Bool = false) {
+        self.discards = discards
         var target = target
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         self.target = target
@@ -41,6 +49,7 @@ struct OutputDirectory: Sendable {
 
     /// Clears what an interrupted build left behind and makes an empty staging (or pending) folder.
     func prepare() throws {
+        if discards { return }
         let manager = FileManager.default
         try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         for name in (try? manager.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(stagingPrefix) {
@@ -61,7 +70,7 @@ struct OutputDirectory: Sendable {
 
     /// Creates every folder the files need, once, before the parallel writes (a patch's pending folder is flat).
     func makeDirectories(for paths: [String]) throws {
-        guard pending == nil else { return }
+        guard pending == nil, !discards else { return }
         var made: Set<String> = [""]
         // Parents before children, one mkdir each: Foundation's recursive create stats every component.
         func make(_ directory: String) throws {
@@ -73,6 +82,7 @@ struct OutputDirectory: Sendable {
     }
 
     func write(_ bytes: some Collection<UInt8>, to path: String) -> Bool {
+        if discards { return true }
         guard let pending else { return FileOperations.write(bytes, to: staging + "/" + path) }
         // A file that comes out as it already is is not part of the update.
         if FileOperations.sameBytes(target + "/" + path, bytes) { return true }
@@ -86,17 +96,19 @@ struct OutputDirectory: Sendable {
 
     /// Hard-links a file of the previous output into the staging folder: no copy, no new inode.
     func link(from existing: String, to path: String) -> Bool {
-        if pending != nil { return true }  // in a patch, the previous file simply stays
+        if pending != nil || discards { return true }  // in a patch, the previous file simply stays
         return FileOperations.link(existing, staging + "/" + path)
     }
 
     /// Copies a source file's bytes (never a link to it: the output must not share a file with the sources).
     func copy(from source: String, to path: String) -> Bool {
+        if discards { return FileManager.default.isReadableFile(atPath: source) }
         FileOperations.copy(source, to: pending?.add(path) ?? staging + "/" + path)
     }
 
     /// Swaps the staging folder in (or publishes the patch): one atomic exchange where the kernel offers it.
     func publish() throws {
+        if discards { return }
         if let pending {
             try OutputPatch(target: target, staging: staging, aside: parent + "/" + stagingPrefix + "old-\(getpid())")
                 .publish(pending)
@@ -110,6 +122,7 @@ struct OutputDirectory: Sendable {
     }
 
     func discard() {
+        if discards { return }
         if let pending { try? FileManager.default.removeItem(atPath: pending.folder) }
         try? FileManager.default.removeItem(atPath: staging)
     }

@@ -23,7 +23,7 @@ enum PageWriter {
     static func write(
         _ site: Site, plan: RenderPlan, frontDiagnostics: [String: [Diagnostic]], theme: Theme,
         appearance: AppearanceResolver, overrides: OutputOverrides, to output: OutputDirectory,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        progress: (@Sendable (Int, Int) -> Void)? = nil, facts: SiteFacts? = nil
     ) throws -> Written {
         let counter = ProgressCounter(total: site.pages.count - plan.reused.count, report: progress)
         let context = PageContext(site: site, theme: theme)
@@ -34,12 +34,13 @@ enum PageWriter {
         let results = site.pages.parallelMap { source -> PageResult in
             let path = String(source.url.dropFirst()) + "index.html"
             if let record = plan.reused[source.sourcePath], output.link(from: plan.previousOutput + "/" + path, to: path) {
+                facts?.reused(source, fingerprint: record.fingerprint, previousOutput: plan.previousOutput, output: output)
                 return PageResult(record: record, diagnostics: record.renderDiagnostics.map(\.diagnostic),
                     styles: record.styles.compactMap(\.style), rendered: false)
             }
             defer { counter.step() }
             return render(source, frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [], site: site, theme: theme,
-                appearance: appearance, context: context, to: output)
+                appearance: appearance, context: context, to: output, facts: facts)
         }
 
         var written = Written()
@@ -84,7 +85,7 @@ enum PageWriter {
     /// Reads, models, renders and writes one page.
     private static func render(
         _ listed: PageSource, frontDiagnostics: [Diagnostic], site: Site, theme: Theme, appearance: AppearanceResolver,
-        context: PageContext, to output: OutputDirectory
+        context: PageContext, to output: OutputDirectory, facts: SiteFacts?
     ) -> PageResult {
         var source = listed
         var frontDiagnostics = frontDiagnostics
@@ -98,6 +99,7 @@ enum PageWriter {
         diagnostics += views.warnings
         let html = theme.render("layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
         let path = String(page.url.dropFirst()) + "index.html"
+        diagnostics += facts?.rendered(page, html: html, output: output) ?? []
         guard output.write(html, to: path) else {
             return PageResult(record: nil, diagnostics: diagnostics + [.error("cannot write \(path) in the output folder", at: page.displayPath)],
                 styles: [], rendered: true)

@@ -14,6 +14,8 @@ public enum SiteBuilder {
         public var useCache = true
         /// Called now and then with (pages done, pages to render) while pages render; `folio build` shows it on a terminal.
         public var progress: (@Sendable (Int, Int) -> Void)?
+        /// `folio check`: everything a build does and checks, with nothing written (no output, no cache).
+        public var dryRun = false
 
         public init() {}
     }
@@ -35,6 +37,11 @@ public enum SiteBuilder {
         public var published: Bool
         /// The URLs of the pages whose output changed; nil when anything else changed too (assume every page did).
         public var changedPages: [String]? = nil
+        /// Lines that inform without being problems (what a build without an absolute baseURL skipped).
+        public var notes: [String] = []
+        /// The site's links: how many internal ones were checked, and the external ones (for `folio check --external`).
+        public var internalLinks = 0
+        public var externalLinks: [ExternalLink] = []
     }
 
     /// Builds the site; a `session` keeps the cache in memory between the builds of one process.
@@ -61,9 +68,11 @@ public enum SiteBuilder {
 
         var summary = Summary(pages: site.pages.count)
         var changedPages: [String]?
+        var publication = SitePublication.Outcome()
         func finish(published: Bool) -> Result {
             summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            return Result(diagnostics: diagnostics.sortedForDisplay(), summary: summary, published: published, changedPages: changedPages)
+            return Result(diagnostics: diagnostics.sortedForDisplay(), summary: summary, published: published, changedPages: changedPages,
+                notes: publication.notes, internalLinks: publication.internalLinks, externalLinks: publication.externalLinks)
         }
         func failed() -> Bool {
             diagnostics.hasErrors || (options.strict && !diagnostics.isEmpty)
@@ -74,9 +83,13 @@ public enum SiteBuilder {
         let plan = RenderPlan(site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory)
         // A few edited pages are published as a patch of the output (still old-or-new, see OutputPatch); anything
         // larger, or an output without Folio's mark (made by an older Folio), is built beside it and swapped in whole.
+        // `folio check` (dryRun) renders everything and writes nothing.
         let marked = OutputSafety.isMarked(options.outputDirectory)
-        let isPatch = marked && plan.isSmallUpdate(pages: site.pages.count)
-        let output = isPatch ? OutputDirectory.patch(target: options.outputDirectory) : OutputDirectory(target: options.outputDirectory)
+        let isPatch = !options.dryRun && marked && plan.isSmallUpdate(pages: site.pages.count)
+        let output = options.dryRun ? OutputDirectory.discarding(target: options.outputDirectory)
+            : isPatch ? OutputDirectory.patch(target: options.outputDirectory) : OutputDirectory(target: options.outputDirectory)
+        let factsPath = PageFactsFile.location(buildCache: cachePath)
+        let facts = SiteFacts(site: site, cached: previous.flatMap { PageFactsFile.load(from: factsPath, siteKey: $0.siteKey) })
         do {
             if plan.isNoOp && marked {
                 // Nothing changed: the output is already this build's, so nothing is written at all.
@@ -85,12 +98,22 @@ public enum SiteBuilder {
                 summary.views = plan.reusedViews
                 summary.sections = plan.reusedSections
                 summary.files = site.pages.count + site.staticFiles.count + theme.assets.count + 1
+                for page in site.pages {
+                    facts.reused(page, fingerprint: plan.reused[page.sourcePath]?.fingerprint ?? .missing,
+                        previousOutput: plan.previousOutput, output: nil)
+                }
+                publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: false, strict: options.strict)
+                diagnostics += publication.diagnostics
+                if !options.dryRun, facts.readAgain > 0 {
+                    PageFactsFile.save(facts.all, siteKey: siteKey, to: factsPath, inBackground: session != nil)
+                }
                 return finish(published: !failed())
             }
             try output.prepare()
             let written = try PageWriter.write(
                 site, plan: plan, frontDiagnostics: reading.pageDiagnostics, theme: theme,
-                appearance: AppearanceResolver(appearanceConfig), overrides: overrides, to: output, progress: options.progress)
+                appearance: AppearanceResolver(appearanceConfig), overrides: overrides, to: output, progress: options.progress,
+                facts: facts)
             summary.views = written.views
             summary.sections = written.sections
             summary.files = written.files
@@ -102,11 +125,15 @@ public enum SiteBuilder {
             if let warning = CodeHighlighter.shared.takeWarning() {
                 diagnostics.append(.warning(warning, at: FileTree.display(options.contentDirectory, "site.yml")))
             }
+            publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: true, strict: options.strict)
+            diagnostics += publication.diagnostics
             if failed() {
                 output.discard()
                 return finish(published: false)
             }
             try output.publish()
+            if options.dryRun { return finish(published: true) }
+            PageFactsFile.save(facts.all, siteKey: siteKey, to: factsPath, inBackground: session != nil)
             // Also after --no-cache: what this build wrote is what the next one can reuse.
             let cache = BuildCache(siteKey: siteKey, pages: written.records, staticFiles: plan.staticFingerprints)
             if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }

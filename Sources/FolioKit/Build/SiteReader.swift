@@ -8,6 +8,8 @@ public struct Site: Sendable {
     /// Content-relative paths of files copied as they are.
     public var staticFiles: [String]
     var links: LinkPolicy
+    /// site.yml's `models:` and `feeds:`.
+    var publishing = PublishConfig()
 }
 
 /// Reads `Content/`: site.yml, every page's front matter, then every page's Markdown into its model.
@@ -87,7 +89,8 @@ public enum SiteReader {
         let links = LinkPolicy(
             pageURLs: Dictionary(kept.map { ($0.sourcePath, $0.url) }, uniquingKeysWith: { first, _ in first }),
             staticFiles: Set(staticFiles))
-        let site = Site(contentDirectory: root, config: config, pages: kept, staticFiles: staticFiles, links: links)
+        var site = Site(contentDirectory: root, config: config, pages: kept, staticFiles: staticFiles, links: links)
+        site.publishing = PublishConfig.parse(siteYAML, path: FileTree.display(root, "site.yml"), diagnostics: &diagnostics)
         return Reading(site: site, diagnostics: diagnostics, pageDiagnostics: pageDiagnostics, fingerprints: fingerprints,
             unchanged: unchanged, siteYAML: siteYAML)
     }
@@ -164,7 +167,7 @@ public enum SiteReader {
             titleFromHeading: source.front.title == nil, view: source.front.view, links: site.links))
         var model = output.model
         model.title = source.title
-        return (Page(source: source, model: model), output.diagnostics)
+        return (Page(source: source, model: model, links: output.links), output.diagnostics)
     }
 
     /// The file name, or for an `index.md` its folder's name (the site title at the root).

@@ -22,6 +22,8 @@ struct ModelBuilder {
         /// The first `#` heading's text, when it became the title.
         var headingTitle: String?
         var diagnostics: [Diagnostic]
+        /// Every link and image, for the site's link check.
+        var links: [PageLink] = []
     }
 
     static func build(_ input: Input) -> Output {
@@ -32,6 +34,7 @@ struct ModelBuilder {
     private let input: Input
     private let document: MarkdownDocument
     private var diagnostics: [Diagnostic] = []
+    private var links: [PageLink] = []
     private var slugger = Slugger()
     /// Anchors (`<a name="x">`) written inside headings, by the heading's line.
     private var headingAnchors: [Int: [String]] = [:]
@@ -108,7 +111,7 @@ struct ModelBuilder {
         let model = TableModel(
             title: headingTitle ?? "", url: input.pageURL, view: input.view,
             intro: intro, introRows: introRows, sections: top)
-        return Output(model: model, headingTitle: headingTitle, diagnostics: diagnostics)
+        return Output(model: model, headingTitle: headingTitle, diagnostics: diagnostics, links: links)
     }
 
     // MARK: Headings
@@ -230,15 +233,18 @@ struct ModelBuilder {
     private mutating func applyLinkPolicy() -> [MarkdownNode] {
         var htmlNodes: [MarkdownNode] = []
         var codeBlocks: [MarkdownNode] = []
-        var reports: [(Diagnostic.Severity, String, MarkdownNode)] = []
         document.forEachNode { node in
             switch node.kind {
             case .link, .image:
-                switch input.links.resolve(node.url, isImage: node.kind == .image, sourcePath: input.sourcePath, pageURL: input.pageURL) {
+                let written = node.url
+                let outcome = input.links.resolve(written, isImage: node.kind == .image, sourcePath: input.sourcePath, pageURL: input.pageURL)
+                switch outcome {
                 case .keep: break
                 case .replace(let url): node.url = url
-                case .missingPage(let target):
-                    reports.append((.warning, "link to '\(target)', which is not a page of this site", node))
+                case .missingPage: break  // reported by the link check, which knows drafts and suggests a page
+                }
+                if let link = PageLink(node: node, written: written, outcome: outcome, pageURL: input.pageURL, lineOffset: input.lineOffset) {
+                    links.append(link)
                 }
             case .htmlBlock, .htmlInline, .text:
                 htmlNodes.append(node)
@@ -247,7 +253,6 @@ struct ModelBuilder {
             default: break
             }
         }
-        for (severity, message, node) in reports { report(severity, message, at: node) }
         readHeadingAnchors(htmlNodes)
         if input.unsafeHTML {
             for node in htmlNodes where node.kind != .text && RawHTMLCheck.hasScriptURL(node.literal) {
