@@ -21,17 +21,20 @@ enum PageWriter {
     }
 
     static func write(
-        _ site: Site, plan: RenderPlan, frontDiagnostics: [String: [Diagnostic]], theme: Theme,
+        _ site: Site, tree: SiteTree, plan: RenderPlan, frontDiagnostics: [String: [Diagnostic]], theme: Theme,
         appearance: AppearanceResolver, to output: OutputDirectory, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> Written {
         let counter = ProgressCounter(total: site.pages.count - plan.reused.count, report: progress)
-        let context = PageContext(site: site, theme: theme)
+        let context = PageContext(site: site, theme: theme, tree: tree)
+        // Folder listings depend only on the site's index of pages (the site key): cheap, so always written.
+        let generated = GeneratedPage.all(in: tree, navigation: context.navigation)
+            .filter { $0.number == 1 || tree.node(forURL: $0.url) == nil }
         // In place, only the folders of what is written again may be missing.
         let pagePaths = site.pages.filter { !output.isInPlace || plan.reused[$0.sourcePath] == nil }
             .map { String($0.url.dropFirst()) + "index.html" }
         let staticPaths = site.staticFiles.filter { !output.isInPlace || !plan.unchangedStatic.contains($0) }
         let assetPaths = theme.assets.keys.sorted().map { "assets/" + $0 }
-        try output.makeDirectories(for: pagePaths + staticPaths + assetPaths)
+        try output.makeDirectories(for: pagePaths + generated.map(\.outputPath) + staticPaths + assetPaths)
 
         let results = site.pages.parallelMap { source -> PageResult in
             let path = String(source.url.dropFirst()) + "index.html"
@@ -59,6 +62,12 @@ enum PageWriter {
                 written.records[source.sourcePath] = record
             }
         }
+        let generatedWrites = generated.parallelMap { page in
+            output.write(theme.render("layouts/default", context.values(for: page)), to: page.outputPath)
+        }
+        for (page, ok) in zip(generated, generatedWrites) where !ok {
+            written.diagnostics.append(.error("cannot write \(page.outputPath) in the output folder", at: output.target))
+        }
         written.diagnostics = written.diagnostics.removingDuplicates()
         if theme.layouts.contains("404"), !output.write(theme.render("layouts/404", context.notFoundValues()), to: "404.html") {
             written.diagnostics.append(.error("cannot write 404.html in the output folder", at: output.target))
@@ -75,7 +84,7 @@ enum PageWriter {
         for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) where !output.write(file.bytes, to: "assets/" + path) {
             written.diagnostics.append(.error("cannot write assets/\(path) in the output folder", at: file.displayPath))
         }
-        written.files = site.pages.count + site.staticFiles.count + theme.assets.count + 1
+        written.files = site.pages.count + generated.count + site.staticFiles.count + theme.assets.count + 1
         return written
     }
 

@@ -66,9 +66,10 @@ public enum SiteBuilder {
         func failed() -> Bool {
             diagnostics.hasErrors || (options.strict && !diagnostics.isEmpty)
         }
+        let structure = SiteStructure.build(site, diagnostics: &diagnostics)
         if failed() { return finish(published: false) }
 
-        let siteKey = SiteKey.compute(site: site, theme: theme, options: options, siteYAML: reading.siteYAML)
+        let siteKey = SiteKey.compute(site: site, theme: theme, options: options, siteYAML: reading.siteYAML, folders: structure.keyBytes)
         let plan = RenderPlan(site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory)
         // A few edited pages are replaced in place, file by file, each by an atomic rename after all are written;
         // anything larger is built beside the output and swapped in whole.
@@ -86,7 +87,7 @@ public enum SiteBuilder {
             }
             try output.prepare()
             let written = try PageWriter.write(
-                site, plan: plan, frontDiagnostics: reading.pageDiagnostics, theme: theme,
+                site, tree: structure.tree, plan: plan, frontDiagnostics: reading.pageDiagnostics, theme: theme,
                 appearance: AppearanceResolver(appearanceConfig), to: output, progress: options.progress)
             summary.views = written.views
             summary.sections = written.sections

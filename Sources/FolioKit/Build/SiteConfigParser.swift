@@ -22,6 +22,8 @@ enum SiteConfigParser {
             case "sectionLevel": config.sectionLevel = document.int(entry, in: 1...6, &diagnostics) ?? 2
             case "unsafeHTML": config.unsafeHTML = document.bool(entry, &diagnostics) ?? false
             case "nav": config.nav = nav(entry, document, &diagnostics)
+            case "paginate": config.paginate = document.int(entry, in: 1...10_000, &diagnostics) ?? 20
+            case "toc": config.tocLevels = tocLevels(entry, document, &diagnostics)
             default: config.params.append((entry.key, YAMLDocument.value(entry.node)))
             }
         }
@@ -29,6 +31,15 @@ enum SiteConfigParser {
             diagnostics.append(.error("site.yml has no 'title': add a line like 'title: My Site'", at: path))
         }
         return config
+    }
+
+    /// `toc: false`, `toc: 3` or `toc: 2-4`.
+    private static func tocLevels(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> ClosedRange<Int>? {
+        let text = entry.node.string ?? ""
+        if text == "false" { return nil }
+        if let levels = TableOfContents.levels(text) { return levels }
+        diagnostics.append(document.error("'toc' must be false or heading levels like 2-3", entry))
+        return 2...3
     }
 
     private static func nav(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> [SiteConfig.NavItem]? {

@@ -13,6 +13,10 @@ public struct SiteConfig: Sendable {
     public var sectionLevel = 2
     public var unsafeHTML = false
     public var nav: [NavItem]?
+    /// Entries per page of a folder's listing (`paginate:`).
+    public var paginate = 20
+    /// Heading levels of the "On this page" list (`toc: 2-3`); nil: no list (`toc: false`).
+    public var tocLevels: ClosedRange<Int>? = 2...3
     public var params: [(key: String, value: YAMLValue)] = []
 
     public init() {}
