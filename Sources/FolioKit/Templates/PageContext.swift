@@ -48,8 +48,10 @@ struct PageContext: @unchecked Sendable {
         let node = navigation.tree.nodes[generated.folder]
         var front = FrontMatter()
         front.description = node.description
-        let model = TableModel(title: node.title, url: generated.url, view: .list, intro: "", introRows: [], sections: [])
-        let source = PageSource(sourcePath: "", displayPath: "", front: front, url: generated.url, title: node.title)
+        // Page 2, 3, … of a list are titled apart, in the window's title and for search engines.
+        let title = generated.number > 1 ? "\(node.title), page \(generated.number)" : node.title
+        let model = TableModel(title: title, url: generated.url, view: .list, intro: "", introRows: [], sections: [])
+        let source = PageSource(sourcePath: "", displayPath: "", front: front, url: generated.url, title: title)
         let page = Page(source: source, model: model)
         let position = Navigation.Position(node: generated.folder, listingPage: generated.number)
         var values = values(for: page, content: "", root: SitePath.root(from: generated.url)) { href($0, from: generated.url) }

@@ -9,8 +9,11 @@ enum TableOfContents {
                 result += inner  // a level outside the range passes its subsections up
                 continue
             }
-            // `entries` even when empty: a recursive partial must not see its parent's entries again.
-            result.append(["id": TemplateText(section.id), "title": TemplateText(section.text), "level": section.level, "entries": inner])
+            // `entries` and `hasEntries` even when empty: a recursive partial must not see its parent's values again.
+            result.append([
+                "id": TemplateText(section.id), "title": TemplateText(section.text), "level": section.level, "entries": inner,
+                "hasEntries": !inner.isEmpty,
+            ])
         }
         return result
     }
