@@ -36,6 +36,9 @@ import threading
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import shapes  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[1]
 GNU_TIME = "/usr/bin/time"
 
@@ -386,6 +389,12 @@ def main():
     base = previous_full(work, args.report, 10000, fs) if args.n == 100000 else None
     growth = summary["median"]["full"] / base if base else None
     text = section(summary, growth, (load_before, os.getloadavg()[0]), out)
+    if args.n <= HUGO_MAX_N:  # the site-shape pair: flat and in one folder (bounded navigation)
+        log("site shape: the same documents flat and in one folder")
+        generator = REPO / "Benchmarks/make_corpus.py"
+        stamp = lambda n, shape: f"{n} {shape} {hashlib.sha256(generator.read_bytes()).hexdigest()}\n"
+        pair = shapes.measure(args.n, min(args.runs, 3), folio, work, out, generator, stamp, timed, fresh, log)
+        text = text.replace(f"<!-- bench N={args.n} on {fs} end -->", shapes.section(args.n, pair) + f"\n\n<!-- bench N={args.n} on {fs} end -->")
     write_report(args.report, f"N={args.n} on {fs}", text)
     print(text)
 

@@ -21,15 +21,18 @@ enum PageWriter {
     }
 
     static func write(
-        _ site: Site, plan: RenderPlan, frontDiagnostics: [String: [Diagnostic]], theme: Theme,
+        _ site: Site, tree: SiteTree, plan: RenderPlan, frontDiagnostics: [String: [Diagnostic]], theme: Theme,
         appearance: AppearanceResolver, overrides: OutputOverrides, to output: OutputDirectory,
         progress: (@Sendable (Int, Int) -> Void)? = nil, facts: SiteFacts? = nil
     ) throws -> Written {
         let counter = ProgressCounter(total: site.pages.count - plan.reused.count, report: progress)
-        let context = PageContext(site: site, theme: theme)
+        let context = PageContext(site: site, theme: theme, tree: tree)
+        // Folder listings depend only on the site's index of pages (the site key): cheap, so always written.
+        let generated = GeneratedPage.all(in: tree, navigation: context.navigation)
+            .filter { $0.number == 1 || tree.node(forURL: $0.url) == nil }
         let pagePaths = site.pages.map { String($0.url.dropFirst()) + "index.html" }
         let assetPaths = theme.assets.keys.sorted().map { "assets/" + $0 }
-        try output.makeDirectories(for: pagePaths + site.staticFiles + assetPaths)
+        try output.makeDirectories(for: pagePaths + generated.map(\.outputPath) + site.staticFiles + assetPaths)
 
         let results = site.pages.parallelMap { source -> PageResult in
             let path = String(source.url.dropFirst()) + "index.html"
@@ -58,6 +61,15 @@ enum PageWriter {
                 written.records[source.sourcePath] = record
             }
         }
+        let generatedWrites = generated.parallelMap { page -> (Bool, [Diagnostic]) in
+            var diagnostics: [Diagnostic] = []
+            let html = theme.render("layouts/default", context.values(for: page), diagnostics: &diagnostics)
+            return (output.write(html, to: page.outputPath), diagnostics)
+        }
+        for (page, (ok, diagnostics)) in zip(generated, generatedWrites) {
+            written.diagnostics += diagnostics
+            if !ok { written.diagnostics.append(.error("cannot write \(page.outputPath) in the output folder", at: output.target)) }
+        }
         written.diagnostics = written.diagnostics.removingDuplicates()
         // A content file at the path of a generated one or a theme asset takes its place (OutputOverrides warns).
         if theme.layouts.contains("404"), overrides.allows("404.html"),
@@ -78,7 +90,7 @@ enum PageWriter {
         where overrides.allows("assets/" + path) && !output.write(file.bytes, to: "assets/" + path) {
             written.diagnostics.append(.error("cannot write assets/\(path) in the output folder", at: file.displayPath))
         }
-        written.files = site.pages.count + site.staticFiles.count + theme.assets.count + 1
+        written.files = site.pages.count + generated.count + site.staticFiles.count + theme.assets.count + 1
         return written
     }
 

@@ -77,9 +77,10 @@ public enum SiteBuilder {
         func failed() -> Bool {
             diagnostics.hasErrors || (options.strict && !diagnostics.isEmpty)
         }
+        let structure = SiteStructure.build(site, diagnostics: &diagnostics)
         if failed() { return finish(published: false) }
 
-        let siteKey = SiteKey.compute(site: site, theme: theme, options: options, siteYAML: reading.siteYAML)
+        let siteKey = SiteKey.compute(site: site, theme: theme, options: options, siteYAML: reading.siteYAML, folders: structure.keyBytes)
         let plan = RenderPlan(site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory)
         // A few edited pages are published as a patch of the output (still old-or-new, see OutputPatch); anything
         // larger, or an output without Folio's mark (made by an older Folio), is built beside it and swapped in whole.
@@ -111,7 +112,7 @@ public enum SiteBuilder {
             }
             try output.prepare()
             let written = try PageWriter.write(
-                site, plan: plan, frontDiagnostics: reading.pageDiagnostics, theme: theme,
+                site, tree: structure.tree, plan: plan, frontDiagnostics: reading.pageDiagnostics, theme: theme,
                 appearance: AppearanceResolver(appearanceConfig), overrides: overrides, to: output, progress: options.progress,
                 facts: facts)
             summary.views = written.views

@@ -24,6 +24,8 @@ enum SiteConfigParser {
             case "followSymlinks": config.followSymlinks = document.bool(entry, &diagnostics) ?? false
             case "nav": config.nav = nav(entry, document, &diagnostics)
             case "maxPageSize": config.maxPageSize = maxPageSize(entry, document, &diagnostics) ?? config.maxPageSize
+            case "paginate": config.paginate = document.int(entry, in: 1...10_000, &diagnostics) ?? 20
+            case "toc": config.tocLevels = tocLevels(entry, document, &diagnostics)
             default: config.params.append((entry.key, YAMLDocument.value(entry.node)))
             }
         }
@@ -40,6 +42,13 @@ enum SiteConfigParser {
             "'maxPageSize' must be a size like 10 MB, 512 KB or a number of bytes, not '\(entry.node.string ?? "a list or mapping")'",
             entry))
         return nil
+    /// `toc: false`, `toc: 3` or `toc: 2-4`.
+    private static func tocLevels(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> ClosedRange<Int>? {
+        let text = entry.node.string ?? ""
+        if text == "false" { return nil }
+        if let levels = TableOfContents.levels(text) { return levels }
+        diagnostics.append(document.error("'toc' must be false or heading levels like 2-3", entry))
+        return 2...3
     }
 
     private static func nav(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> [SiteConfig.NavItem]? {
