@@ -96,11 +96,15 @@ public enum SiteBuilder {
             changedPages = plan.isSmallUpdate(pages: site.pages.count) && plan.unchangedStatic.count == site.staticFiles.count
                 ? written.renderedURLs : nil
             diagnostics += written.diagnostics
+            var search = site.config.search
+                ? SearchBuild(buildCache: cachePath, siteKey: siteKey, inMemory: session != nil) : nil
+            diagnostics += search?.write(site: site, plan: plan, fresh: written.search, output: output) ?? []
             if failed() {
                 output.discard()
                 return finish(published: false)
             }
             try output.publish()
+            search?.finish(output: output)
             // Also after --no-cache: what this build wrote is what the next one can reuse.
             let cache = BuildCache(siteKey: siteKey, pages: written.records, staticFiles: plan.staticFingerprints)
             if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }

@@ -21,6 +21,7 @@ enum SiteConfigParser {
             case "author": config.author = document.string(entry, &diagnostics)
             case "sectionLevel": config.sectionLevel = document.int(entry, in: 1...6, &diagnostics) ?? 2
             case "unsafeHTML": config.unsafeHTML = document.bool(entry, &diagnostics) ?? false
+            case "search": config.search = document.bool(entry, &diagnostics) ?? true
             case "nav": config.nav = nav(entry, document, &diagnostics)
             default: config.params.append((entry.key, YAMLDocument.value(entry.node)))
             }

@@ -12,6 +12,8 @@ public struct SiteConfig: Sendable {
     public var author: String?
     public var sectionLevel = 2
     public var unsafeHTML = false
+    /// Write the search index (`search/`).
+    public var search = true
     public var nav: [NavItem]?
     public var params: [(key: String, value: YAMLValue)] = []
 
