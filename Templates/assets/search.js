@@ -4,11 +4,11 @@
   'use strict';
   var d = document, w = window, box = d.querySelector('[data-folio-search]');
   var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]|[\ud840-\ud87f][\udc00-\udfff]/;
-  var WORD = /[\p{L}\p{N}]+/gu, MARK = /\p{M}/gu, MAX = 10;
+  var WORD = /[\p{L}\p{N}\p{M}]+/gu, MARK = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g, MAX = 10;
   var meta, keys = {}, shards = {}, chunks = {}, waits = {};
 
   // ---- text: the same folding and splitting as the index (Sources/FolioKit/Search/SearchText.swift) ----
-  function fold(s) { return s.toLowerCase().normalize('NFD').replace(MARK, ''); }
+  function fold(s) { return s.toLowerCase().normalize('NFD').replace(MARK, '').normalize('NFC'); }
   function tokens(s) {
     var out = [];
     (fold(s).match(WORD) || []).forEach(function (run) {
@@ -70,19 +70,26 @@
         return { t: t, open: open, keys: Object.keys(ks) };
       });
       return Promise.all(plans.map(function (p) { return Promise.all(p.keys.map(shard)); })).then(function (lists) {
-        var scores = {}, count = {}, n = meta.n;
+        var scores = {}, count = {}, page = {}, n = meta.n;
         plans.forEach(function (p, i) {
           var best = {};
           lists[i].forEach(function (terms) {
             Object.keys(terms).forEach(function (term) {
               var exact = term === p.t;
               if (!exact && !(p.open && term.lastIndexOf(p.t, 0) === 0)) return;
-              var list = terms[term], df = list.length / 2, idf = Math.log(1 + n / df), id = 0;
+              var list = terms[term], df = list.length / 2, idf = Math.log(1 + n / df), id = 0, j, k, sum;
               var fit = exact ? 1 : 0.5 + 0.4 * p.t.length / term.length;
-              for (var j = 0; j < list.length; j += 2) {
-                id += list[j];
-                var s = Math.log(1 + list[j + 1]) * idf * fit;
-                if (!(best[id] >= s)) best[id] = s;
+              for (j = 0; j < list.length; j = k) { // a page's records: a run of postings, all but the first negative
+                sum = 0;
+                for (k = j; k < list.length && (k === j || list[k] < 0); k += 2) sum += list[k + 1];
+                for (k = j; k < list.length && (k === j || list[k] < 0); k += 2) {
+                  id += Math.abs(list[k]);
+                  if (k === j) page[id] = page[id] === undefined ? id : page[id];
+                  else page[id] = page[id] === undefined ? page[id - Math.abs(list[k])] : page[id];
+                  // the section's own weight, and the page's: a page that says it often also ranks its sections up
+                  var s = (Math.log(1 + list[k + 1]) + Math.log(1 + sum)) * idf * fit;
+                  if (!(best[id] >= s)) best[id] = s;
+                }
               }
             });
           });
@@ -92,6 +99,12 @@
           return count[b] - count[a] || scores[b] - scores[a] || a - b;
         });
         if (ids.length && count[ids[0]] === words.length) ids = ids.filter(function (id) { return count[id] === words.length; });
+        // Variety: each further section of a page already listed counts a little less.
+        var seenPages = {}, head = ids.slice(0, 40).map(function (id) {
+          var p = page[id], k = seenPages[p] = (seenPages[p] || 0) + 1;
+          return { id: id, s: scores[id] * Math.pow(0.8, k - 1) };
+        }).sort(function (a, b) { return count[b.id] - count[a.id] || b.s - a.s || a.id - b.id; });
+        ids = head.map(function (h) { return h.id; }).concat(ids.slice(40));
         return { words: words, plans: plans, hits: ids, scores: scores };
       });
     });

@@ -21,12 +21,12 @@ from helpers import REPO_ROOT
 # Single words, two words, prefixes, phrases inside tabs, words only in code.
 GUIDE_QUERIES = [
     "appearance", "cache", "segmented", "drafts", "deterministic", "slug", "pancakes", "indigo", "strict",
-    "atomic", "contrast", "symlinks", "tabgroup", "sectionlevel", "breakpoint",
+    "atomic", "contrast", "wslpath", "tabgroup", "sectionlevel", "blurple",
     "dark mode", "exit status", "front matter", "page control", "heading attributes", "static files",
     "system colors", "tab bar", "json output",
-    "appear", "segme", "determin", "paginat", "symli", "transit",
+    "appear", "segme", "determin", "viewpo", "favic", "transit",
     "another device", "any free port", "indigo dots",
-    "xdg", "renameat2",
+    "xdg", "errno",
 ]
 
 GENERATED_QUERIES = [

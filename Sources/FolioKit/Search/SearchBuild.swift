@@ -52,16 +52,17 @@ struct SearchBuild {
         } catch {
             return [.error("cannot write the search index: \(error.localizedDescription)", at: output.target)]
         }
-        for (path, text) in index.files {
+        for (path, bytes) in index.files {
+            // Hashed only when there is a previous index to compare with (a clean build writes every file anyway).
             var hash = StableHash()
-            hash.add(text)
-            cache.files[path] = (hash.value, FileFingerprint.missing)
-            if let old = previousFiles[path], old.hash == hash.value, FileFingerprint(path: plan.previousOutput + "/" + path) == old.file,
+            if !previousFiles.isEmpty { hash.add(bytes) }
+            cache.files[path] = (previousFiles.isEmpty ? 0 : hash.value, FileFingerprint.missing)
+            if let old = previousFiles[path], old.hash != 0, old.hash == hash.value, FileFingerprint(path: plan.previousOutput + "/" + path) == old.file,
                 output.link(from: plan.previousOutput + "/" + path, to: path)
             {
                 continue
             }
-            if !output.write(text, to: path) {
+            if !output.write(bytes, to: path) {
                 diagnostics.append(.error("cannot write \(path) in the output folder", at: output.target))
             }
         }

@@ -10,66 +10,112 @@ struct SearchIndex {
     static let shardLimit = 24 * 1024
 
     /// Path below the output folder → file contents.
-    private(set) var files: [(path: String, text: String)] = []
+    private(set) var files: [(path: String, bytes: [UInt8])] = []
     private(set) var recordCount = 0
 
     init(pages: [[SearchEntry]]) {
-        var postings: [String: [Int32]] = [:]
-        var chunks: [String] = []
-        var chunk = ""
+        // Per term (by slot): record id, weight, and the id of the first record of the record's page.
+        var slots: [String: Int] = [:]
+        var lists: [[Int32]] = []
+        var chunks: [[UInt8]] = []
+        var chunk: [UInt8] = []
         var id: Int32 = 0
         for records in pages {
+            let first = id
             for record in records {
-                for term in record.terms { postings[term.term, default: []].append(contentsOf: [id, Int32(term.weight)]) }
-                chunk += chunk.isEmpty ? "[" : ","
-                chunk += record.json
+                for term in record.terms {
+                    let slot: Int
+                    if let known = slots[term.term] {
+                        slot = known
+                    } else {
+                        slot = lists.count
+                        slots[term.term] = slot
+                        lists.append([])
+                    }
+                    lists[slot].append(id)
+                    lists[slot].append(Int32(term.weight))
+                    lists[slot].append(first)
+                }
+                chunk.append(chunk.isEmpty ? 0x5b : 0x2c)
+                chunk.append(contentsOf: record.json.utf8)
                 id += 1
                 if Int(id) % Self.chunkSize == 0 {
-                    chunks.append(chunk + "]")
-                    chunk = ""
+                    chunk.append(0x5d)
+                    chunks.append(chunk)
+                    chunk = []
                 }
             }
         }
-        if !chunk.isEmpty { chunks.append(chunk + "]") }
+        if !chunk.isEmpty {
+            chunk.append(0x5d)
+            chunks.append(chunk)
+        }
         recordCount = Int(id)
 
         var groups: [String: [String]] = [:]
-        for term in postings.keys { groups[Self.prefix(term, 2), default: []].append(term) }
+        for term in slots.keys { groups[Self.prefix(term, 2), default: []].append(term) }
         var shards: [(key: String, terms: [String])] = []
-        for (key, terms) in groups { Self.split(key: key, terms: terms.sorted(), postings: postings, into: &shards) }
+        for (key, terms) in groups { Self.split(key: key, terms: terms.sorted(), size: { lists[slots[$0]!].count }, into: &shards) }
         shards.sort { $0.key < $1.key }
 
         for shard in shards {
-            var text = "folioSearch.s(" + Self.literal(shard.key) + ",{"
+            var bytes = Array("folioSearch.s(\(Self.literal(shard.key)),{".utf8)
             for (index, term) in shard.terms.enumerated() {
-                if index > 0 { text += "," }
-                text += Self.literal(term) + ":["
+                if index > 0 { bytes.append(0x2c) }
+                bytes.append(contentsOf: Self.literal(term).utf8)
+                bytes.append(contentsOf: [0x3a, 0x5b])
+                // Ids as differences from the previous one, negative when the record is on the previous one's page
+                // (the client sums a page's weights from that).
                 var previous: Int32 = 0
-                let list = postings[term]!
+                let list = lists[slots[term]!]
                 var position = 0
                 while position < list.count {
-                    if position > 0 { text += "," }
-                    text += String(list[position] - previous) + "," + String(list[position + 1])
+                    if position > 0 { bytes.append(0x2c) }
+                    let delta = list[position] - previous
+                    let samePage = position > 0 && list[position + 2] <= previous
+                    Self.append(samePage ? -delta : delta, to: &bytes)
+                    bytes.append(0x2c)
+                    Self.append(list[position + 1], to: &bytes)
                     previous = list[position]
-                    position += 2
+                    position += 3
                 }
-                text += "]"
+                bytes.append(0x5d)
             }
-            text += "});\n"
-            files.append((Self.folder + "/s/" + Self.fileName(shard.key) + ".js", text))
+            bytes.append(contentsOf: "});\n".utf8)
+            files.append((Self.folder + "/s/" + Self.fileName(shard.key) + ".js", bytes))
         }
         for (index, chunk) in chunks.enumerated() {
-            files.append((Self.folder + "/r/\(index).js", "folioSearch.r(\(index)," + chunk + ");\n"))
+            files.append((Self.folder + "/r/\(index).js", Array("folioSearch.r(\(index),".utf8) + chunk + Array(");\n".utf8)))
         }
         let keys = shards.map { Self.literal($0.key) }.joined(separator: ",")
-        files.append((Self.folder + "/index.js",
-            "folioSearch.i({\"v\":\(Self.format),\"n\":\(recordCount),\"chunk\":\(Self.chunkSize),\"shards\":[\(keys)]});\n"))
+        files.append((Self.folder + "/index.js", Array(
+            "folioSearch.i({\"v\":\(Self.format),\"n\":\(recordCount),\"chunk\":\(Self.chunkSize),\"shards\":[\(keys)]});\n".utf8)))
+    }
+
+    /// Decimal digits of a number, without a String in between.
+    private static func append(_ value: Int32, to bytes: inout [UInt8]) {
+        var magnitude = value.magnitude
+        if value < 0 { bytes.append(0x2d) }
+        if magnitude == 0 {
+            bytes.append(0x30)
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[count] = UInt8(0x30 + magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
     }
 
     /// Splits a shard over the limit by the next character of its terms; a term as long as the key stays in it.
-    private static func split(key: String, terms: [String], postings: [String: [Int32]], into shards: inout [(key: String, terms: [String])]) {
+    private static func split(key: String, terms: [String], size postings: (String) -> Int, into shards: inout [(key: String, terms: [String])]) {
         let length = key.unicodeScalars.count
-        let size = terms.reduce(0) { $0 + $1.utf8.count + 4 + postings[$1]!.count * 3 }
+        let size = terms.reduce(0) { $0 + $1.utf8.count + 4 + postings($1) * 2 }
         guard size > shardLimit, length < 6 else {
             shards.append((key, terms))
             return
@@ -80,7 +126,7 @@ struct SearchIndex {
             if term.unicodeScalars.count <= length { kept.append(term) } else { longer[prefix(term, length + 1), default: []].append(term) }
         }
         if !kept.isEmpty || longer.isEmpty { shards.append((key, kept)) }
-        for (subkey, subterms) in longer { split(key: subkey, terms: subterms, postings: postings, into: &shards) }
+        for (subkey, subterms) in longer { split(key: subkey, terms: subterms, size: postings, into: &shards) }
     }
 
     /// The first `count` Unicode scalars of a term: its shard key.

@@ -24,9 +24,9 @@ struct SearchRecord: Sendable, Equatable {
 enum SearchWeight {
     static let body = 1
     static let bodyCap = 12
-    static let heading = 10
-    static let enclosingHeading = 3
+    static let heading = 5
+    static let enclosingHeading = 2
     static let pageTitle = 2
-    static let pageTitleOnIntro = 12
+    static let pageTitleOnIntro = 8
     static let maximum = 99
 }

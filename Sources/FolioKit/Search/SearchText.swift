@@ -12,12 +12,13 @@ public enum SearchText {
         return tokens
     }
 
-    /// Folds one word or query: lower case, canonical decomposition, combining marks dropped.
+    /// Folds one word or query: lower case, then the combining diacritics of Latin, Greek and Cyrillic letters
+    /// dropped (é → e); the marks other scripts spell with (kana voicing, Indic vowel signs) are kept, recomposed.
     public static func fold(_ text: String) -> String {
         let lowered = text.lowercased().decomposedStringWithCanonicalMapping
         var scalars = String.UnicodeScalarView()
-        for scalar in lowered.unicodeScalars where !isMark(scalar) { scalars.append(scalar) }
-        return String(scalars)
+        for scalar in lowered.unicodeScalars where !isDiacritic(scalar) { scalars.append(scalar) }
+        return String(scalars).precomposedStringWithCanonicalMapping
     }
 
     // A run of ASCII letters and digits is lower-cased byte by byte; a run touching non-ASCII takes the Unicode path.
@@ -90,18 +91,19 @@ public enum SearchText {
         flushCJK()
     }
 
-    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    /// The combining diacritical mark blocks (search.js drops the same ranges).
+    static func isDiacritic(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: return true
         default: return false
         }
     }
 
-    /// `\p{L}` or `\p{N}`, as search.js tests it.
+    /// `\p{L}`, `\p{N}` or `\p{M}`, as search.js tests it.
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-            .decimalNumber, .letterNumber, .otherNumber:
+            .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
             return true
         default: return false
         }
