@@ -47,12 +47,14 @@ CASES = {
     "floor": "floor: `cmark-floor`",
     "full": "folio full: `folio build --no-cache`",
     "plain": "folio full, code not highlighted: `FOLIO_HIGHLIGHT=off folio build --no-cache`",
+    "nosearch": "folio full without the search index: `search: false`",
     "noop": "folio no-op: `folio build`, nothing changed",
     "edit": "folio one edit: `folio build`, one page edited",
     "serve": "folio serve one edit: the rebuild time it prints",
     "hugo": "hugo: `hugo`",
 }
-RATIOS = ["folio full / floor", "highlighting: full / full not highlighted", "folio full peak memory", "hugo / folio full", "no-op / full",
+RATIOS = ["folio full / floor", "highlighting: full / full not highlighted", "folio full peak memory",
+          "search index: full / full without it", "hugo / folio full", "no-op / full",
           "one edit in `folio serve`", "growth: 100k / 10k full"]
 # Hugo's memory grows with the site (about 2 GB at 10,000 pages): above this it is left out.
 HUGO_MAX_N = 20000
@@ -109,6 +111,25 @@ def corpus(work, n):
         run([sys.executable, generator, n, site])
         stamp_file.write_text(stamp)
     return site
+
+
+def without_search(site):
+    """SITE/NoSearch: the corpus with `search: false` in site.yml, its pages hard-linked (no copy, same bytes)."""
+    content, other = site / "Content", site / "NoSearch"
+    stamp = (site / ".corpus-stamp").read_text()
+    if (other / ".stamp").is_file() and (other / ".stamp").read_text() == stamp:
+        return other
+    shutil.rmtree(other, ignore_errors=True)
+    for path in sorted(content.rglob("*")):
+        target = other / path.relative_to(content)
+        if path.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+        elif path.name != "site.yml":
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.link(path, target)
+    (other / "site.yml").write_text((content / "site.yml").read_text() + "search: false\n")
+    (other / ".stamp").write_text(stamp)
+    return other
 
 
 def hugo_site(work, n, content):
@@ -201,12 +222,14 @@ def measure(n, runs, folio, floor, site, hugo_dir, work, out, with_hugo):
         entry["wall"].append(wall)
         entry["rss"].append(rss)
         entry["cpu"].append(cpu)
-        if case in ("full", "plain", "noop", "edit"):
+        if case in ("full", "plain", "nosearch", "noop", "edit"):
             entry["rendered"].append(json.loads(stdout)["summary"]["rendered"])
         log(f"  {case:5} {wall:8.3f} s {rss:8.1f} MB {cpu:8.2f} s CPU")
 
-    def folio_build(output, *flags):
-        return [folio, "build", "--content", content, "--output", output, "--format", "json", *flags]
+    def folio_build(output, *flags, source=content):
+        return [folio, "build", "--content", source, "--output", output, "--format", "json", *flags]
+
+    no_search = without_search(site)
 
     hugo = [shutil.which("hugo"), "--source", hugo_dir, "--quiet", "--noBuildLock", "--cacheDir", work / "hugo-cache"]
     # Untimed: a cached build for the incremental cases (it also warms the page cache with the corpus).
@@ -221,6 +244,8 @@ def measure(n, runs, folio, floor, site, hugo_dir, work, out, with_hugo):
             record("full", folio_build(out / "full", "--no-cache"), cwd=site)
             fresh(out / "plain")
             record("plain", ["env", "FOLIO_HIGHLIGHT=off", *folio_build(out / "plain", "--no-cache")], cwd=site)
+            fresh(out / "nosearch")
+            record("nosearch", folio_build(out / "nosearch", "--no-cache", source=no_search), cwd=site)
             os.sync()
             record("noop", folio_build(out / "incremental"), cwd=site)
             with open(edited, "a") as f:
@@ -302,6 +327,8 @@ def section(summary, growth, load, out):
         ("highlighting: full / full not highlighted", f"+{(full / med['plain'] - 1) * 100:.1f} %", "≤ 15 %",
          full / med["plain"] - 1 <= 0.15),
         ("folio full peak memory", f"{peak['full']:.0f} MB", "≤ 250 MB", peak["full"] <= 250),
+        ("search index: full / full without it", f"+{(full / med['nosearch'] - 1) * 100:.1f} %", "≤ +10 %",
+         full / med["nosearch"] <= 1.10),
         ("hugo / folio full", f"{hugo / full:.2f} ×" if hugo else f"— (Hugo not run above N={HUGO_MAX_N:,})",
          "≥ 3 ×", hugo / full >= 3 if hugo else None),
         ("no-op / full", f"{med['noop'] / full * 100:.1f} %", "≤ 10 %", med["noop"] / full <= 0.10),

@@ -11,6 +11,8 @@ enum PageWriter {
         var diagnostics: [Diagnostic] = []
         var records: [String: BuildCache.PageRecord] = [:]
         var renderedURLs: [String] = []
+        /// Source path → the search entries of each page rendered (with `search` on).
+        var search: [String: [SearchEntry]] = [:]
     }
 
     private struct PageResult: Sendable {
@@ -18,6 +20,7 @@ enum PageWriter {
         var diagnostics: [Diagnostic]
         var styles: [AppearanceStyle]
         var rendered: Bool
+        var search: [SearchEntry]? = nil
     }
 
     static func write(
@@ -55,6 +58,7 @@ enum PageWriter {
                 written.rendered += 1
                 written.renderedURLs.append(source.url)
             }
+            if let search = result.search { written.search[source.sourcePath] = search }
             if let record = result.record {
                 written.views += record.views
                 written.sections += record.sections
@@ -124,6 +128,7 @@ enum PageWriter {
             sections: page.model.sectionCount, views: views.viewCount,
             frontDiagnostics: frontDiagnostics.map(BuildCache.CachedDiagnostic.init),
             renderDiagnostics: diagnostics.map(BuildCache.CachedDiagnostic.init), styles: styles.map(BuildCache.CachedStyle.init))
-        return PageResult(record: record, diagnostics: diagnostics, styles: styles, rendered: true)
+        let search = site.config.search ? SearchEntry.page(page.model, settings: views.settings) : nil
+        return PageResult(record: record, diagnostics: diagnostics, styles: styles, rendered: true, search: search)
     }
 }

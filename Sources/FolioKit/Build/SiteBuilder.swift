@@ -128,12 +128,16 @@ public enum SiteBuilder {
             }
             publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: true, strict: options.strict)
             diagnostics += publication.diagnostics
+            var search = site.config.search
+                ? SearchBuild(buildCache: cachePath, siteKey: siteKey, inMemory: session != nil) : nil
+            diagnostics += search?.write(site: site, plan: plan, fresh: written.search, output: output) ?? []
             if failed() {
                 output.discard()
                 return finish(published: false)
             }
             try output.publish()
             if options.dryRun { return finish(published: true) }
+            search?.finish(output: output)
             PageFactsFile.save(facts.all, siteKey: siteKey, to: factsPath, inBackground: session != nil)
             // Also after --no-cache: what this build wrote is what the next one can reuse.
             let cache = BuildCache(siteKey: siteKey, pages: written.records, staticFiles: plan.staticFingerprints)

@@ -22,6 +22,7 @@ enum SiteConfigParser {
             case "sectionLevel": config.sectionLevel = document.int(entry, in: 1...6, &diagnostics) ?? 2
             case "unsafeHTML": config.unsafeHTML = document.bool(entry, &diagnostics) ?? false
             case "followSymlinks": config.followSymlinks = document.bool(entry, &diagnostics) ?? false
+            case "search": config.search = document.bool(entry, &diagnostics) ?? true
             case "nav": config.nav = nav(entry, document, &diagnostics)
             case "maxPageSize": config.maxPageSize = maxPageSize(entry, document, &diagnostics) ?? config.maxPageSize
             case "paginate": config.paginate = document.int(entry, in: 1...10_000, &diagnostics) ?? 20

@@ -14,6 +14,8 @@ public struct SiteConfig: Sendable {
     public var unsafeHTML = false
     /// Follow symbolic links in Content/ and Templates/ whose target lies outside them (loops never are).
     public var followSymlinks = false
+    /// Write the search index (`search/`).
+    public var search = true
     public var nav: [NavItem]?
     /// Pages larger than this many bytes are an error rather than a slow build (`maxPageSize`, 10 MB by default).
     public var maxPageSize = 10 << 20

@@ -1,0 +1,119 @@
+import Foundation
+
+/// How the index and the reader's client split and fold text: the same rules on both sides (search.js mirrors them).
+/// Words are runs of letters and digits of any script, lower-cased, with diacritics removed (é → e);
+/// CJK text has no spaces, so each run of CJK characters becomes its overlapping character pairs.
+public enum SearchText {
+    /// The folded tokens of `text`, in order, repeats kept.
+    public static func tokens(_ text: String) -> [String] {
+        var tokens: [String] = []
+        var text = text
+        text.withUTF8 { scan($0, into: &tokens) }
+        return tokens
+    }
+
+    /// Folds one word or query: lower case, then the combining diacritics of Latin, Greek and Cyrillic letters
+    /// dropped (é → e); the marks other scripts spell with (kana voicing, Indic vowel signs) are kept, recomposed.
+    public static func fold(_ text: String) -> String {
+        let lowered = text.lowercased().decomposedStringWithCanonicalMapping
+        var scalars = String.UnicodeScalarView()
+        for scalar in lowered.unicodeScalars where !isDiacritic(scalar) { scalars.append(scalar) }
+        return String(scalars).precomposedStringWithCanonicalMapping
+    }
+
+    // A run of ASCII letters and digits is lower-cased byte by byte; a run touching non-ASCII takes the Unicode path.
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into tokens: inout [String]) {
+        var index = 0
+        let end = bytes.count
+        while index < end {
+            let byte = bytes[index]
+            guard isWordByte(byte) else {
+                index += 1
+                continue
+            }
+            let start = index
+            var ascii = true
+            while index < end, isWordByte(bytes[index]) {
+                if bytes[index] >= 0x80 { ascii = false }
+                index += 1
+            }
+            let run = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            if ascii {
+                tokens.append(String(unsafeUninitializedCapacity: run.count) { buffer in
+                    for (offset, byte) in run.enumerated() {
+                        buffer[offset] = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
+                    }
+                    return run.count
+                })
+            } else {
+                unicodeTokens(String(decoding: run, as: UTF8.self), into: &tokens)
+            }
+        }
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7a)
+    }
+
+    private static func unicodeTokens(_ run: String, into tokens: inout [String]) {
+        var word = String.UnicodeScalarView()
+        var cjk: [Unicode.Scalar] = []
+        func flushWord() {
+            if !word.isEmpty { tokens.append(String(word)) }
+            word = String.UnicodeScalarView()
+        }
+        func flushCJK() {
+            if cjk.count == 1 {
+                tokens.append(String(cjk[0]))
+            } else if cjk.count > 1 {
+                for index in 0..<(cjk.count - 1) {
+                    var pair = String.UnicodeScalarView()
+                    pair.append(cjk[index])
+                    pair.append(cjk[index + 1])
+                    tokens.append(String(pair))
+                }
+            }
+            cjk.removeAll(keepingCapacity: true)
+        }
+        for scalar in fold(run).unicodeScalars {
+            if isCJK(scalar) {
+                flushWord()
+                cjk.append(scalar)
+            } else if isWordScalar(scalar) {
+                flushCJK()
+                word.append(scalar)
+            } else {
+                flushWord()
+                flushCJK()
+            }
+        }
+        flushWord()
+        flushCJK()
+    }
+
+    /// The combining diacritical mark blocks (search.js drops the same ranges).
+    static func isDiacritic(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: return true
+        default: return false
+        }
+    }
+
+    /// `\p{L}`, `\p{N}` or `\p{M}`, as search.js tests it.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default: return false
+        }
+    }
+
+    /// Han, kana and Hangul: scripts written without spaces between words (search.js has the same ranges).
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xAC00...0xD7AF, 0x20000...0x2FFFF: return true
+        default: return false
+        }
+    }
+}
