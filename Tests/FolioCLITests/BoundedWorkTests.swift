@@ -79,7 +79,7 @@ struct BoundedWorkTests {
     }
 
     @Test func aYAMLAliasBombInFrontMatterIsALocatedErrorUnderAMemoryLimit() throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/index.md", Array("---\ntitle: Laughs\n\(Self.aliasBomb())\n---\n# Home\n".utf8))
         let run = try site.folio(buildArguments, memoryLimitMB: 1024)
         #expect(run.status == 1, "an error within 1 GB of address space:\n\(run)")
@@ -94,7 +94,7 @@ struct BoundedWorkTests {
     }
 
     @Test func aYAMLAliasBombInSiteYmlAndAppearanceYmlIsALocatedError() throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/site.yml", Array("title: Laughs\nparams:\n\(Self.aliasBomb(indent: "  "))\n".utf8))
         try site.write("Content/index.md", Array("# Home\n".utf8))
         let run = try site.folio(buildArguments, memoryLimitMB: 1024)
@@ -111,7 +111,7 @@ struct BoundedWorkTests {
     }
 
     @Test func deeplyNestedYAMLIsALocatedError() throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         let depth = 5_000
         try site.write("Content/index.md", Array("---\ndeep: \(String(repeating: "[", count: depth))\(String(repeating: "]", count: depth))\n---\n".utf8))
         let run = try site.folio(buildArguments)
@@ -122,7 +122,7 @@ struct BoundedWorkTests {
     }
 
     @Test func aFewAliasesStillWork() throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/index.md", Array("# Home\n".utf8))
         try site.write("Content/page.md", Array("---\nbase: &who Ada\ntitle: *who\n---\nText.\n".utf8))
         let run = try site.folio(buildArguments)
@@ -136,7 +136,7 @@ struct BoundedWorkTests {
                       String(repeating: "*", count: 100_000) + "x" + String(repeating: "*", count: 100_000),
                       String(repeating: "[", count: 50_000) + "x" + String(repeating: "](u)", count: 50_000)])
     func deeplyNestedMarkdownIsALocatedErrorNotAStackOverflow(body: String) throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/index.md", Array("---\ntitle: Deep\n---\n# Deep\n\n\(body)\n".utf8))
         let run = try site.folio(buildArguments)
         #expect(run.status == 1 || run.status == 0, "an answer, not a crash: \(run.status)\n\(run.stderr.prefix(2000))")
@@ -149,7 +149,7 @@ struct BoundedWorkTests {
     }
 
     @Test func blockQuotesNestedTooDeepAreAnError() throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/index.md", Array("# Deep\n\n\(String(repeating: ">", count: 100_000)) x\n".utf8))
         let run = try site.folio(buildArguments)
         #expect(run.status == 1, "\(run.status)\n\(run.stderr.prefix(2000))")
@@ -160,7 +160,7 @@ struct BoundedWorkTests {
     // MARK: Page size
 
     @Test func aPageOverTheDefaultSizeLimitIsAnError() throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/index.md", Array("# Home\n".utf8))
         try site.write("Content/huge.md", Array("# Huge\n\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 10 << 20))
         let run = try site.folio(buildArguments)
@@ -170,7 +170,7 @@ struct BoundedWorkTests {
     }
 
     @Test func maxPageSizeInSiteYmlSetsTheLimit() throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/site.yml", Array("title: Small pages\nmaxPageSize: 1 KB\n".utf8))
         try site.write("Content/index.md", Array("# Home\n\nShort.\n".utf8))
         try site.write("Content/long.md", Array("# Long\n\n".utf8) + Array(repeating: UInt8(ascii: "y"), count: 2_000))
@@ -190,8 +190,8 @@ struct BoundedWorkTests {
     }
 
     /// A scratch site with a layout that includes `include`.
-    private func themedSite(include: String = "loop") throws -> ScratchSite {
-        let site = try ScratchSite()
+    private func themedSite(include: String = "loop") throws -> WrittenSite {
+        let site = try WrittenSite()
         try site.write("Content/index.md", Array("# Home\n\nText.\n".utf8))
         try site.write("Templates/layouts/default.mustache",
                        Array("<!doctype html>\n<title>{{page.title}}</title>\n{{> \(include)}}\n<main>{{{page.content}}}</main>\n".utf8))

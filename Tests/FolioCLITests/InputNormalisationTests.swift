@@ -12,7 +12,7 @@ struct InputNormalisationTests {
 
     @Test(arguments: [LineEnding.crlf, .cr, .bomCRLF, .bomLF])
     func aPageSavedWithOtherLineEndingsOrABOMBuildsWithItsFrontMatter(ending: LineEnding) throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/index.md", ending.encode("# Home\n"))
         try site.write("Content/page.md", ending.encode("---\ntitle: Front matter title\ndescription: Read it\n---\n\n## First\n\nBody text.\n"))
         let run = try site.folio(buildArguments)
@@ -26,7 +26,7 @@ struct InputNormalisationTests {
 
     @Test(arguments: [LineEnding.crlf, .cr, .bomCRLF])
     func errorsInAPageWithOtherLineEndingsAreAtTheirLineAndColumn(ending: LineEnding) throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         // In the body: raw HTML left out is a warning at its line, counted past the front matter.
         try site.write("Content/index.md", ending.encode("---\ntitle: T\n---\n\nText.\n\n<div>raw</div>\n"))
         let warned = try site.folio(buildArguments)
@@ -45,7 +45,7 @@ struct InputNormalisationTests {
 
     @Test(arguments: [LineEnding.crlf, .cr, .bomCRLF])
     func modelAndAppearanceReadAPageWithOtherLineEndings(ending: LineEnding) throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/index.md", ending.encode("---\ntitle: Gallery\nview: paged\n---\n\n## One\n\nA\n\n## Two\n\nB\n"))
         let model = try site.folio(["model", "Content/index.md"])
         #expect(model.status == 0, "\(model)")
@@ -60,7 +60,7 @@ struct InputNormalisationTests {
 
     @Test(arguments: [LineEnding.crlf, .cr, .bomCRLF])
     func siteYmlWithOtherLineEndingsIsReadAndItsErrorsPlaced(ending: LineEnding) throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/site.yml", ending.encode("title: Windows site\nsectionLevel: nine\n"))
         try site.write("Content/index.md", Array("# Home\n".utf8))
         let run = try site.folio(buildArguments)
@@ -77,7 +77,7 @@ struct InputNormalisationTests {
 
     @Test(arguments: [LineEnding.crlf, .cr, .bomCRLF])
     func appearanceYmlInContentAndTemplatesWithOtherLineEndingsIsPlaced(ending: LineEnding) throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/index.md", Array("---\nview: paged\n---\n\n## A\n\nx\n\n## B\n\ny\n".utf8))
         try site.write("Content/appearance.yml", ending.encode("# site colours\nPageControl:\n  currentPageIndicatorTintColor: sytemBlue\n"))
         try site.write("Templates/appearance.yml", ending.encode("TabBar:\n  tintColor: systemBlue\n  tintColour: red\n"))
@@ -90,7 +90,7 @@ struct InputNormalisationTests {
 
     @Test(arguments: [LineEnding.crlf, .cr, .bomCRLF])
     func aTemplateWithOtherLineEndingsRendersAndItsErrorsArePlaced(ending: LineEnding) throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/index.md", Array("# Home\n\nText.\n".utf8))
         try site.write("Templates/layouts/default.mustache",
                        ending.encode("<!doctype html>\n<title>{{page.title}}</title>\n<main>\n{{{page.content}}}\n</main>\n"))
@@ -107,7 +107,7 @@ struct InputNormalisationTests {
     }
 
     @Test func aMissingPartialInACRLFTemplateIsAtItsColumn() throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/index.md", Array("# Home\n".utf8))
         try site.write("Templates/layouts/default.mustache", LineEnding.bomCRLF.encode("<main>\n  {{> nowhere}}\n</main>\n"))
         let run = try site.folio(buildArguments + ["--templates", "Templates"])
@@ -120,7 +120,7 @@ struct InputNormalisationTests {
     // MARK: Invalid UTF-8 and duplicate keys
 
     @Test func invalidUTF8IsExactlyOneErrorAtItsByte() throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/index.md", Array("# Home\n".utf8))
         try site.write("Content/bad.md", Array("---\r\ntitle: Bad\r\n---\r\nfine\r\nbad: ".utf8) + [0xC3, 0x28] + Array(" here\r\n".utf8))
         let run = try site.folio(buildArguments)
@@ -132,7 +132,7 @@ struct InputNormalisationTests {
     }
 
     @Test func aDuplicateKeyIsPlacedAtTheRepeatAndTheMessageAgrees() throws {
-        let site = try ScratchSite()
+        let site = try WrittenSite()
         try site.write("Content/index.md", Array("---\ntitle: One\ndraft: false\ntitle: Two\n---\n# Home\n".utf8))
         let run = try site.folio(buildArguments)
         #expect(run.status == 1, "\(run)")
@@ -162,7 +162,7 @@ enum LineEnding: String, CustomStringConvertible, CaseIterable, Sendable {
 }
 
 /// A site written file by file into a scratch folder of the test's own (`scratch/site`), built there.
-final class ScratchSite {
+final class WrittenSite {
     let sandbox: Sandbox
     let root: URL
 

@@ -103,7 +103,7 @@ struct OutputDirectory: Sendable {
     /// Copies a source file's bytes (never a link to it: the output must not share a file with the sources).
     func copy(from source: String, to path: String) -> Bool {
         if discards { return FileManager.default.isReadableFile(atPath: source) }
-        FileOperations.copy(source, to: pending?.add(path) ?? staging + "/" + path)
+        return FileOperations.copy(source, to: pending?.add(path) ?? staging + "/" + path)
     }
 
     /// Swaps the staging folder in (or publishes the patch): one atomic exchange where the kernel offers it.

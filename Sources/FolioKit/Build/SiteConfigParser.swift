@@ -43,6 +43,8 @@ enum SiteConfigParser {
             "'maxPageSize' must be a size like 10 MB, 512 KB or a number of bytes, not '\(entry.node.string ?? "a list or mapping")'",
             entry))
         return nil
+    }
+
     /// `toc: false`, `toc: 3` or `toc: 2-4`.
     private static func tocLevels(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> ClosedRange<Int>? {
         let text = entry.node.string ?? ""

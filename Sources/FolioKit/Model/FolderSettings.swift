@@ -25,8 +25,11 @@ public struct FolderSettings: Sendable, Equatable {
             guard let data = FileManager.default.contents(atPath: root + "/" + relative) else { continue }
             bytes += Array(relative.utf8) + [0] + [UInt8](data) + [0]
             let display = FileTree.display(root, relative)
-            guard case .success(let text) = UTF8Check.decode([UInt8](data)) else {
-                diagnostics.append(.error("\(fileName) is not valid UTF-8", at: display))
+            let text: String
+            switch SourceText.decode([UInt8](data)) {
+            case .success(let decoded): text = decoded
+            case .failure(let failure):
+                diagnostics.append(SourceText.diagnostic(failure, at: display, what: fileName))
                 continue
             }
             settings[folder] = parse(text, path: display, diagnostics: &diagnostics)

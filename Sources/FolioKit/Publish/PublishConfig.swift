@@ -17,7 +17,7 @@ struct PublishConfig: Sendable, Equatable {
     /// Reads `models:` and `feeds:` from site.yml, reporting a wrong value at its position.
     static func parse(_ bytes: [UInt8], path: String, diagnostics: inout [Diagnostic]) -> PublishConfig {
         var config = PublishConfig()
-        guard !bytes.isEmpty, case .success(let text) = UTF8Check.decode(bytes) else { return config }
+        guard !bytes.isEmpty, case .success(let text) = SourceText.decode(bytes) else { return config }
         var ignored: [Diagnostic] = []  // syntax errors: reported when site.yml was read
         guard let document = YAMLDocument.parse(text, path: path, diagnostics: &ignored) else { return config }
         for entry in document.entries {

@@ -72,7 +72,7 @@ struct SearchBuild {
     /// After the output is published: removes index files no longer used (an in-place update keeps the rest),
     /// notes each file as published and saves the cache.
     mutating func finish(output: OutputDirectory) {
-        if output.isInPlace {
+        if output.isPatch {
             for path in previousFiles.keys where cache.files[path] == nil { unlink(output.target + "/" + path) }
         }
         for path in Array(cache.files.keys) {
