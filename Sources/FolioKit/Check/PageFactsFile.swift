@@ -17,24 +17,37 @@ enum PageFactsFile {
     }
 
     static func encode(_ entries: [String: Entry], siteKey: String = "") -> String {
-        var lines = [format, fields(["key", siteKey])]
+        // One string appended to, no array of lines: ten thousand pages make tens of megabytes.
+        var text = format + "\n"
+        text.reserveCapacity(entries.count * 2048)
+        func line(_ values: String...) {
+            var first = true
+            for value in values {
+                if !first { text += "\t" }
+                text += escape(value)
+                first = false
+            }
+            text += "\n"
+        }
+        line("key", siteKey)
         for path in entries.keys.sorted() {
             let entry = entries[path]!
             let print = entry.fingerprint
-            lines.append(fields(["page", path, String(print.size), String(print.seconds), String(print.nanoseconds),
-                entry.facts.updated ?? "\u{0}"]))
-            lines.append(fields(["ids"] + entry.facts.ids))
+            line("page", path, String(print.size), String(print.seconds), String(print.nanoseconds), entry.facts.updated ?? "\u{0}")
+            text += "ids"
+            for id in entry.facts.ids { text += "\t" + escape(id) }
+            text += "\n"
             for link in entry.facts.links {
-                let target: [String]
-                switch link.target {
-                case .site(let path, let fragment): target = ["s", path, fragment ?? "\u{0}"]
-                case .source(let path, let fragment): target = ["m", path, fragment ?? "\u{0}"]
-                case .external(let url): target = ["x", url, "\u{0}"]
-                }
-                lines.append(fields(["link", String(link.line), String(link.column), link.isImage ? "1" : "0", link.written] + target))
+                let (kind, target, fragment): (String, String, String?) =
+                    switch link.target {
+                    case .site(let path, let anchor): ("s", path, anchor)
+                    case .source(let path, let anchor): ("m", path, anchor)
+                    case .external(let url): ("x", url, nil)
+                    }
+                line("link", String(link.line), String(link.column), link.isImage ? "1" : "0", link.written, kind, target, fragment ?? "\u{0}")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return text
     }
 
     /// The entries, when the file is of this format and, if `siteKey` is given, of the build with that key.
@@ -85,7 +98,10 @@ enum PageFactsFile {
         let write: @Sendable () -> Void = {
             let url = URL(fileURLWithPath: path)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? Data(encode(entries, siteKey: siteKey).utf8).write(to: url, options: .atomic)
+            var text = encode(entries, siteKey: siteKey)
+            let temporary = path + ".tmp-\(getpid())"
+            let written = text.withUTF8 { bytes in FileManager.default.createFile(atPath: temporary, contents: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none)) }
+            if written { _ = rename(temporary, url.path) } else { try? FileManager.default.removeItem(atPath: temporary) }
         }
         guard inBackground else { return write() }
         memory.set(path: path, siteKey: siteKey, entries: entries)
@@ -113,8 +129,6 @@ enum PageFactsFile {
             lock.unlock()
         }
     }
-
-    private static func fields(_ values: [String]) -> String { values.map(escape).joined(separator: "\t") }
 
     private static func escape(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) else { return value }

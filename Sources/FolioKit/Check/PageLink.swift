@@ -32,19 +32,30 @@ public struct PageLink: Sendable, Equatable {
         if url.isEmpty { return nil }
         if url.hasPrefix("//") { return .external("https:" + url) }
         if LinkPolicy.hasScheme(url) {
-            let lower = url.lowercased()
-            return lower.hasPrefix("http://") || lower.hasPrefix("https://") ? .external(url) : nil
+            // Runs for every link of every page: ASCII bytes, no lowercased copy.
+            var scheme: [UInt8] = []
+            for byte in url.utf8.prefix(8) {
+                if byte == UInt8(ascii: ":") { break }
+                scheme.append(byte | 0x20)
+            }
+            return scheme.elementsEqual("http".utf8) || scheme.elementsEqual("https".utf8) ? .external(url) : nil
         }
         let (path, suffix) = LinkPolicy.splitSuffix(url)
         var fragment: String?
         if let hash = suffix.firstIndex(of: "#") {
-            let raw = String(suffix[suffix.index(after: hash)...])
-            fragment = raw.removingPercentEncoding ?? raw
+            fragment = decoded(String(suffix[suffix.index(after: hash)...]))
         }
         if path.isEmpty { return .site(path: pageURL, fragment: fragment) }
-        let decoded = path.removingPercentEncoding ?? path
-        var joined = "/" + SitePath.join(directory: decoded.hasPrefix("/") ? "" : String(pageURL.dropFirst()), decoded)
-        if decoded.hasSuffix("/") && joined != "/" { joined += "/" }
+        let plain = decoded(path)
+        var joined = "/" + SitePath.join(directory: plain.hasPrefix("/") ? "" : String(pageURL.dropFirst()), plain)
+        if plain.hasSuffix("/") && joined != "/" { joined += "/" }
         return .site(path: joined, fragment: fragment)
     }
+
+    /// Percent-decoding only when there is something to decode (Foundation's is slow).
+    private static func decoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return text.removingPercentEncoding ?? text
+    }
+
 }
