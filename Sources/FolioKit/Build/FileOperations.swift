@@ -116,27 +116,54 @@ enum FileOperations {
     }
 
     /// A copy of the folder `source` at `destination` made of hard links: new folders, the same files.
+    /// Its subfolders are copied on every core: on a site of 10,000 pages, one folder each, this is most of the work.
     static func linkTree(from source: String, to destination: String) throws {
         try makeDirectory(destination)
-        guard let stream = opendir(source) else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: source]) }
+        let failed = try entries(of: source).parallelMap { entry -> String? in
+            do {
+                try linkEntry(entry, from: source, to: destination)
+                return nil
+            } catch {
+                return destination + "/" + entry.name
+            }
+        }
+        if let path = failed.lazy.compactMap({ $0 }).first {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+    }
+
+    private struct Entry: Sendable {
+        var name: String
+        var isDirectory: Bool
+    }
+
+    private static func linkEntry(_ entry: Entry, from source: String, to destination: String) throws {
+        let from = source + "/" + entry.name
+        let to = destination + "/" + entry.name
+        if entry.isDirectory {
+            try makeDirectory(to)
+            for child in try entries(of: from) { try linkEntry(child, from: from, to: to) }
+        } else if !link(from, to) {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: to])
+        }
+    }
+
+    private static func entries(of folder: String) throws -> [Entry] {
+        guard let stream = opendir(folder) else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folder]) }
         defer { closedir(stream) }
+        var entries: [Entry] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name == "." || name == ".." { continue }
-            let from = source + "/" + name
-            let to = destination + "/" + name
             var type = Int32(entry.pointee.d_type)
             if type == Int32(DT_UNKNOWN) {
                 var info = stat()
-                guard lstat(from, &info) == 0 else { continue }
+                guard lstat(folder + "/" + name, &info) == 0 else { continue }
                 type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
             }
-            if type == Int32(DT_DIR) {
-                try linkTree(from: from, to: to)
-            } else if !link(from, to) {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: to])
-            }
+            entries.append(Entry(name: name, isDirectory: type == Int32(DT_DIR)))
         }
+        return entries
     }
 
     /// Deleting thousands of files is slow on some file systems; the build's result does not wait for it.
