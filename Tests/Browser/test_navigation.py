@@ -13,7 +13,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from helpers import (REPO_ROOT, _cdp, axe_violations, disable_javascript, emulate_dark_mode, emulate_light_mode, emulate_print,
+from helpers import (REPO_ROOT, _cdp, axe_violations, file_url, disable_javascript, emulate_dark_mode, emulate_light_mode, emulate_print,
                      format_violations, open_page, set_window_size, wait_for)
 
 WIDE, PHONE = (1280, 900), (390, 844)
@@ -304,3 +304,14 @@ def test_axe_is_clean_on_navigation_pages(driver, example_site, scheme, width):
             wait_for(lambda: _menu_open(driver))
         violations = axe_violations(driver)
         assert not violations, f"{path} at {width}px, {scheme}:\n{format_violations(violations)}"
+
+
+def test_navigation_works_from_disk(driver, build_site):
+    out = build_site("navigation", templates=REPO_ROOT / "Templates")
+    set_window_size(driver, *WIDE)
+    open_page(driver, file_url(out / "guide/step-2/index.html"))
+    driver.find_element(By.CSS_SELECTOR, ".folio-pager a[rel='next']").click()
+    wait_for(lambda: driver.current_url == file_url(out / "guide/step-3/index.html"), message="next, from disk")
+    driver.find_element(By.XPATH, "//summary[normalize-space()='Posts']").click()  # opens the closed folder
+    driver.find_element(By.CSS_SELECTOR, ".folio-sidebar a[href$='posts/']").click()
+    wait_for(lambda: driver.current_url == file_url(out / "posts/index.html"), message="the generated folder page, from disk")
