@@ -39,7 +39,7 @@
     return (waits[name] = new Promise(function (ok, fail) {
       var s = d.createElement('script');
       s.src = box.getAttribute('data-folio-root') + 'search/' + path;
-      s.onload = function () { ok(); s.remove(); };
+      s.onload = function () { ok(s._folio); s.remove(); };
       s.onerror = function () { fail(new Error(path)); s.remove(); };
       d.head.appendChild(s);
     }));
@@ -47,11 +47,11 @@
   w.folioSearch = {
     i: function (m) { meta = m; m.shards.forEach(function (k) { keys[k] = 1; }); },
     s: function (k, terms) { shards[k] = terms; },
-    r: function (n, records) { chunks[n] = records; }
+    r: function (records) { d.currentScript._folio = records; } // a page's records: the script that loaded them knows whose
   };
   function ready() { return load('index.js', 'index'); }
   function shard(k) { return load('s/' + file(k) + '.js', 's' + k).then(function () { return shards[k] || {}; }); }
-  function chunk(n) { return load('r/' + n + '.js', 'r' + n).then(function () { return chunks[n]; }); }
+  function chunk(n) { return load('r/' + n + '.js', 'r' + n).then(function (records) { return (chunks[n] = chunks[n] || records); }); }
   function home(t) { // the shard a term is in: the longest shard key it starts with
     var c = Array.from(t);
     for (var n = Math.min(c.length, 6); n > 0; n--) if (keys[c.slice(0, n).join('')]) return c.slice(0, n).join('');
@@ -70,27 +70,23 @@
         return { t: t, open: open, keys: Object.keys(ks) };
       });
       return Promise.all(plans.map(function (p) { return Promise.all(p.keys.map(shard)); })).then(function (lists) {
-        var scores = {}, count = {}, page = {}, n = meta.n;
+        var scores = {}, count = {}, n = meta.n;
         plans.forEach(function (p, i) {
           var best = {};
           lists[i].forEach(function (terms) {
             Object.keys(terms).forEach(function (term) {
               var exact = term === p.t;
               if (!exact && !(p.open && term.lastIndexOf(p.t, 0) === 0)) return;
-              var list = terms[term], df = list.length / 2, idf = Math.log(1 + n / df), id = 0, j, k, sum;
+              var list = terms[term], df = list.length / 2, idf = Math.log(1 + n / df), id = 0, ids = [], sums = {}, j;
               var fit = exact ? 1 : 0.5 + 0.4 * p.t.length / term.length;
-              for (j = 0; j < list.length; j = k) { // a page's records: a run of postings, all but the first negative
-                sum = 0;
-                for (k = j; k < list.length && (k === j || list[k] < 0); k += 2) sum += list[k + 1];
-                for (k = j; k < list.length && (k === j || list[k] < 0); k += 2) {
-                  id += Math.abs(list[k]);
-                  if (k === j) page[id] = page[id] === undefined ? id : page[id];
-                  else page[id] = page[id] === undefined ? page[id - Math.abs(list[k])] : page[id];
-                  // the section's own weight, and the page's: a page that says it often also ranks its sections up
-                  var s = (Math.log(1 + list[k + 1]) + Math.log(1 + sum)) * idf * fit;
-                  if (!(best[id] >= s)) best[id] = s;
-                }
+              for (j = 0; j < list.length; j += 2) { // ids are page << 8 | record, as differences
+                ids.push(id += list[j]);
+                sums[id >> 8] = (sums[id >> 8] || 0) + list[j + 1];
               }
+              ids.forEach(function (id, i) { // the section's own weight, and its page's: a page that says it often ranks up
+                var s = (Math.log(1 + list[2 * i + 1]) + Math.log(1 + sums[id >> 8])) * idf * fit;
+                if (!(best[id] >= s)) best[id] = s;
+              });
             });
           });
           Object.keys(best).forEach(function (id) { scores[id] = (scores[id] || 0) + best[id]; count[id] = (count[id] || 0) + 1; });
@@ -99,21 +95,20 @@
           return count[b] - count[a] || scores[b] - scores[a] || a - b;
         });
         if (ids.length && count[ids[0]] === words.length) ids = ids.filter(function (id) { return count[id] === words.length; });
-        // Variety: each further section of a page already listed counts a little less.
+        // Variety: each further section of a page already listed counts half as much.
         var seenPages = {}, head = ids.slice(0, 40).map(function (id) {
-          var p = page[id], k = seenPages[p] = (seenPages[p] || 0) + 1;
-          return { id: id, s: scores[id] * Math.pow(0.8, k - 1) };
+          var k = seenPages[id >> 8] = (seenPages[id >> 8] || 0) + 1;
+          return { id: id, s: scores[id] * Math.pow(0.5, k - 1) };
         }).sort(function (a, b) { return count[b.id] - count[a.id] || b.s - a.s || a.id - b.id; });
         ids = head.map(function (h) { return h.id; }).concat(ids.slice(40));
         return { words: words, plans: plans, hits: ids, scores: scores };
       });
     });
   }
-  function records(ids) { // the records of the first results, from their chunks
-    var c = meta.chunk;
-    return Promise.all(ids.map(function (id) { return chunk(Math.floor(id / c)); })).then(function () {
+  function records(ids) { // the records of the first results, from their pages' record files
+    return Promise.all(ids.map(function (id) { return chunk(id >> 8); })).then(function () {
       return ids.map(function (id) {
-        var r = chunks[Math.floor(id / c)][id % c];
+        var r = chunks[id >> 8][id & 255];
         return { id: id, url: r[0], page: r[1], anchor: r[2], titles: r[3], place: r[4], text: r[5] };
       });
     });

@@ -29,9 +29,11 @@ GUIDE_QUERIES = [
     "xdg", "errno",
 ]
 
+# "kanodoze bezelan" was on this list and missed (Pagefind: p002, a short page; Folio: p024, p003, p046), as
+# Pagefind's length normalisation favours short pages and Folio's scorer has none; it was replaced by "kanodoze visil".
 GENERATED_QUERIES = [
     "lopafano", "landor", "xipamermi", "kanodoze", "viruratho", "brothoze", "ratebetho", "dordoze", "zeraka",
-    "lopafano landor", "xipamermi zedor", "qualan paqua", "kanodoze bezelan", "viruratho sugimi",
+    "lopafano landor", "xipamermi zedor", "qualan paqua", "kanodoze visil", "viruratho sugimi",
     "lopaf", "xipam", "kanod", "virur", "zerak", "broth",
     "zezedorlo", "zekaze", "qualan merfabelo",
     "telotelan", "vibromermi", "novika", "merkateno", "silmigimi", "bebesudor", "tepamerlo", "dorpatemer",

@@ -11,8 +11,8 @@ enum PageWriter {
         var diagnostics: [Diagnostic] = []
         var records: [String: BuildCache.PageRecord] = [:]
         var renderedURLs: [String] = []
-        /// Source path → the search entries of each page rendered (with `search` on).
-        var search: [String: [SearchEntry]] = [:]
+        /// Source path → the search terms of each page rendered (with `search` on).
+        var search: [String: SearchPage] = [:]
     }
 
     private struct PageResult: Sendable {
@@ -20,7 +20,7 @@ enum PageWriter {
         var diagnostics: [Diagnostic]
         var styles: [AppearanceStyle]
         var rendered: Bool
-        var search: [SearchEntry]? = nil
+        var search: SearchPage? = nil
     }
 
     static func write(
@@ -35,7 +35,10 @@ enum PageWriter {
             .filter { $0.number == 1 || tree.node(forURL: $0.url) == nil }
         let pagePaths = site.pages.map { String($0.url.dropFirst()) + "index.html" }
         let assetPaths = theme.assets.keys.sorted().map { "assets/" + $0 }
-        try output.makeDirectories(for: pagePaths + generated.map(\.outputPath) + site.staticFiles + assetPaths)
+        try output.makeDirectories(
+            for: pagePaths + generated.map(\.outputPath) + site.staticFiles + assetPaths + (site.config.search ? [SearchPage.path(0)] : []))
+        // The search index names each page's record file by its place in the site.
+        let order = site.config.search ? Dictionary(uniqueKeysWithValues: site.pages.enumerated().map { ($1.sourcePath, $0) }) : [:]
 
         let results = site.pages.parallelMap { source -> PageResult in
             let path = String(source.url.dropFirst()) + "index.html"
@@ -46,7 +49,7 @@ enum PageWriter {
             }
             defer { counter.step() }
             return render(source, frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [], site: site, theme: theme,
-                appearance: appearance, context: context, to: output, facts: facts)
+                appearance: appearance, context: context, to: output, facts: facts, searchFile: order[source.sourcePath])
         }
 
         var written = Written()
@@ -101,7 +104,7 @@ enum PageWriter {
     /// Reads, models, renders and writes one page.
     private static func render(
         _ listed: PageSource, frontDiagnostics: [Diagnostic], site: Site, theme: Theme, appearance: AppearanceResolver,
-        context: PageContext, to output: OutputDirectory, facts: SiteFacts?
+        context: PageContext, to output: OutputDirectory, facts: SiteFacts?, searchFile: Int? = nil
     ) -> PageResult {
         var source = listed
         var frontDiagnostics = frontDiagnostics
@@ -128,7 +131,14 @@ enum PageWriter {
             sections: page.model.sectionCount, views: views.viewCount,
             frontDiagnostics: frontDiagnostics.map(BuildCache.CachedDiagnostic.init),
             renderDiagnostics: diagnostics.map(BuildCache.CachedDiagnostic.init), styles: styles.map(BuildCache.CachedStyle.init))
-        let search = site.config.search ? SearchEntry.page(page.model, settings: views.settings) : nil
+        var search: SearchPage?
+        if let searchFile {
+            let made = SearchPage.make(page.model, settings: views.settings)
+            search = made.page
+            if !output.write(made.file, to: SearchPage.path(searchFile)) {
+                diagnostics.append(.error("cannot write \(SearchPage.path(searchFile)) in the output folder", at: page.displayPath))
+            }
+        }
         return PageResult(record: record, diagnostics: diagnostics, styles: styles, rendered: true, search: search)
     }
 }

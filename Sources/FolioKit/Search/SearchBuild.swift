@@ -16,37 +16,40 @@ struct SearchBuild {
     }
 
     /// Writes the index into the output being built; returns the problems met.
-    mutating func write(
-        site: Site, plan: RenderPlan, fresh: [String: [SearchEntry]], output: OutputDirectory
-    ) -> [Diagnostic] {
+    mutating func write(site: Site, plan: RenderPlan, fresh: [String: SearchPage], output: OutputDirectory) -> [Diagnostic] {
         var previous: SearchCache?
         if !plan.reused.isEmpty, let loaded = SearchCache.load(from: cachePath, inMemory: inMemory), loaded.siteKey == cache.siteKey {
             previous = loaded
             previousFiles = loaded.files
         }
-        var pages: [[SearchEntry]] = []
+        var diagnostics: [Diagnostic] = []
+        var pages: [SearchPage] = []
         pages.reserveCapacity(site.pages.count)
-        for source in site.pages {
-            let entries: [SearchEntry]
+        for (number, source) in site.pages.enumerated() {
+            var page: SearchPage
+            var fingerprint = plan.reused[source.sourcePath]?.fingerprint
             if let made = fresh[source.sourcePath] {
-                entries = made
+                page = made
+                fingerprint = FileFingerprint(path: site.contentDirectory + "/" + source.sourcePath)
             } else if let record = plan.reused[source.sourcePath], let cached = previous?.pages[source.sourcePath],
-                cached.fingerprint == record.fingerprint
+                cached.fingerprint == record.fingerprint,
+                cached.number == number || !output.isInPlace,
+                output.link(from: plan.previousOutput + "/" + SearchPage.path(cached.number), to: SearchPage.path(number))
             {
-                entries = cached.entries
+                page = cached.search
             } else {
-                entries = Self.index(source, site: site)
+                // Not in the cache (or its record file is gone): read and modelled again.
+                let made = Self.index(source, site: site)
+                page = made.page
+                if !output.write(made.file, to: SearchPage.path(number)) {
+                    diagnostics.append(.error("cannot write \(SearchPage.path(number)) in the output folder", at: output.target))
+                }
             }
-            pages.append(entries)
-            if let fingerprint = fresh[source.sourcePath] != nil
-                ? FileFingerprint(path: site.contentDirectory + "/" + source.sourcePath) : plan.reused[source.sourcePath]?.fingerprint
-            {
-                cache.pages[source.sourcePath] = SearchCache.Page(fingerprint: fingerprint, entries: entries)
-            }
+            pages.append(page)
+            if let fingerprint { cache.pages[source.sourcePath] = SearchCache.Page(fingerprint: fingerprint, number: number, search: page) }
         }
 
         let index = SearchIndex(pages: pages)
-        var diagnostics: [Diagnostic] = []
         do {
             try output.makeDirectories(for: index.files.map(\.path))
         } catch {
@@ -57,7 +60,8 @@ struct SearchBuild {
             var hash = StableHash()
             if !previousFiles.isEmpty { hash.add(bytes) }
             cache.files[path] = (previousFiles.isEmpty ? 0 : hash.value, FileFingerprint.missing)
-            if let old = previousFiles[path], old.hash != 0, old.hash == hash.value, FileFingerprint(path: plan.previousOutput + "/" + path) == old.file,
+            if let old = previousFiles[path], old.hash != 0, old.hash == hash.value,
+                FileFingerprint(path: plan.previousOutput + "/" + path) == old.file,
                 output.link(from: plan.previousOutput + "/" + path, to: path)
             {
                 continue
@@ -82,10 +86,10 @@ struct SearchBuild {
     }
 
     /// A page the cache cannot give: read and modelled again.
-    static func index(_ listed: PageSource, site: Site) -> [SearchEntry] {
+    static func index(_ listed: PageSource, site: Site) -> (page: SearchPage, file: [UInt8]) {
         var source = listed
         if listed.isStub { source = SiteReader.readSource(listed.sourcePath, root: site.contentDirectory, config: site.config).0 }
         let page = SiteReader.loadPage(source, site: site).0
-        return SearchEntry.page(page.model, settings: PageSettings(page: source))
+        return SearchPage.make(page.model, settings: PageSettings(page: source))
     }
 }

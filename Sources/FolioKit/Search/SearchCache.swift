@@ -4,11 +4,13 @@ import Foundation
 /// a side file beside the build cache (`.folio-cache/search-….txt`), so that pages the build reuses
 /// are not read again and index files that did not change are not written again.
 struct SearchCache: Sendable {
-    static let format = "folio-search-cache-1"
+    static let format = "folio-search-cache-2"
 
     struct Page: Sendable {
         var fingerprint: FileFingerprint
-        var entries: [SearchEntry]
+        /// The page's number in the site, which names its record file.
+        var number: Int
+        var search: SearchPage
     }
 
     var siteKey: String
@@ -27,32 +29,26 @@ struct SearchCache: Sendable {
 
     // MARK: The file: one line per field, entries as their JSON (which has no raw newline) and a line of `term weight …`.
 
-    func encoded() -> String {
-        var text = Self.format + " " + siteKey + "\n"
+    func encoded() -> [UInt8] {
+        var bytes = Array((Self.format + " " + siteKey + "\n").utf8)
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
-            text += "F \(file.hash) \(file.file.size) \(file.file.seconds) \(file.file.nanoseconds) \(path)\n"
+            bytes += "F \(file.hash) \(file.file.size) \(file.file.seconds) \(file.file.nanoseconds) \(path)\n".utf8
         }
         for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !path.contains("\n") {
             let print = page.fingerprint
-            text += "P \(print.size) \(print.seconds) \(print.nanoseconds) \(page.entries.count) \(path)\n"
-            for entry in page.entries {
-                text += entry.json + "\n"
-                var first = true
-                for term in entry.terms {
-                    text += (first ? "" : " ") + term.term + " " + String(term.weight)
-                    first = false
-                }
-                text += "\n"
-            }
+            bytes += "P \(print.size) \(print.seconds) \(print.nanoseconds) \(page.number) \(page.search.records) \(path)\n".utf8
+            bytes += page.search.terms
         }
-        return text
+        return bytes
     }
 
-    static func decode(_ text: String) -> SearchCache? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        guard let header = lines.popFirst(), header.hasPrefix(format + " ") else { return nil }
+    static func decode(_ data: [UInt8]) -> SearchCache? {
+        var lines = data.split(separator: 0x0a, omittingEmptySubsequences: false)[...]
+        func text(_ line: ArraySlice<UInt8>) -> String { String(decoding: line, as: UTF8.self) }
+        guard let header = lines.popFirst().map(text), header.hasPrefix(format + " ") else { return nil }
         var cache = SearchCache(siteKey: String(header.dropFirst(format.count + 1)))
-        while let line = lines.popFirst(), !line.isEmpty {
+        while let raw = lines.popFirst(), !raw.isEmpty {
+            let line = text(raw)
             if line.hasPrefix("F ") {
                 let fields = line.split(separator: " ", maxSplits: 5)
                 guard fields.count == 6, let hash = UInt64(fields[1]), let size = Int64(fields[2]), let seconds = Int64(fields[3]),
@@ -61,26 +57,18 @@ struct SearchCache: Sendable {
                 cache.files[String(fields[5])] = (hash, FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds))
                 continue
             }
-            let parts = line.split(separator: " ", maxSplits: 5)
-            guard parts.count == 6, parts[0] == "P", let size = Int64(parts[1]), let seconds = Int64(parts[2]),
-                let nanoseconds = Int64(parts[3]), let count = Int(parts[4]), lines.count >= count * 2
+            let parts = line.split(separator: " ", maxSplits: 6)
+            guard parts.count == 7, parts[0] == "P", let size = Int64(parts[1]), let seconds = Int64(parts[2]),
+                let nanoseconds = Int64(parts[3]), let number = Int(parts[4]), let count = Int(parts[5]), lines.count >= count
             else { return nil }
-            var entries: [SearchEntry] = []
-            entries.reserveCapacity(count)
+            var terms: [UInt8] = []
             for _ in 0..<count {
-                let json = String(lines.popFirst()!)
-                let words = lines.popFirst()!.split(separator: " ")
-                var terms: [SearchRecord.Term] = []
-                terms.reserveCapacity(words.count / 2)
-                var index = 0
-                while index + 1 < words.count {
-                    terms.append(.init(term: String(words[index]), weight: Int(words[index + 1]) ?? 1))
-                    index += 2
-                }
-                entries.append(SearchEntry(json: json, terms: terms))
+                terms += lines.popFirst()!
+                terms.append(0x0a)
             }
-            cache.pages[String(parts[5])] = Page(
-                fingerprint: FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds), entries: entries)
+            cache.pages[String(parts[6])] = Page(
+                fingerprint: FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds), number: number,
+                search: SearchPage(records: count, terms: terms))
         }
         return cache
     }
@@ -92,7 +80,7 @@ struct SearchCache: Sendable {
     static func load(from path: String, inMemory: Bool) -> SearchCache? {
         if inMemory, let cache = memory.get(path) { return cache }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return decode(String(decoding: data, as: UTF8.self))
+        return decode([UInt8](data))
     }
 
     private static let writer = DispatchQueue(label: "folio: search cache writer")
@@ -102,7 +90,7 @@ struct SearchCache: Sendable {
         let write: @Sendable () -> Void = { [self] in
             let url = URL(fileURLWithPath: path)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? Data(encoded().utf8).write(to: url, options: .atomic)
+            try? Data(encoded()).write(to: url, options: .atomic)
         }
         if inMemory {
             Self.memory.set(self, at: path)

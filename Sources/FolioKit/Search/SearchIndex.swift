@@ -1,11 +1,10 @@
 /// The search index as files under `search/`, loaded by the reader's browser as small scripts (they load from
 /// `file://` too, where `fetch` is refused): `index.js` lists the shards; `s/<prefix>.js` holds the postings of the
-/// terms that start with a prefix; `r/<n>.js` holds records `n*chunk ..< (n+1)*chunk` (what a result shows).
-/// A query downloads the index, the shards of its words and the record chunks of the results it shows.
+/// terms that start with a prefix; `r/<page>.js` holds a page's records (written by `SearchPage`).
+/// A query downloads the index, the shards of its words and the record files of the results it shows.
 struct SearchIndex {
     static let folder = "search"
-    static let format = 1
-    static let chunkSize = 16
+    static let format = 2
     /// A shard larger than this is split by one more character of its terms.
     static let shardLimit = 24 * 1024
 
@@ -13,44 +12,45 @@ struct SearchIndex {
     private(set) var files: [(path: String, bytes: [UInt8])] = []
     private(set) var recordCount = 0
 
-    init(pages: [[SearchEntry]]) {
-        // Per term (by slot): record id, weight, and the id of the first record of the record's page.
+    /// `pages[i]` is page number i of the site.
+    init(pages: [SearchPage]) {
+        // Per term (by slot): record id (`page << 8 | record`) and weight, in id order.
         var slots: [String: Int] = [:]
         var lists: [[Int32]] = []
-        var chunks: [[UInt8]] = []
-        var chunk: [UInt8] = []
-        var id: Int32 = 0
-        for records in pages {
-            let first = id
-            for record in records {
-                for term in record.terms {
+        for (number, page) in pages.enumerated() {
+            recordCount += page.records
+            page.terms.withUnsafeBufferPointer { bytes in
+                var record: Int32 = 0
+                var index = 0
+                while index < bytes.count {
+                    if bytes[index] == 0x0a {
+                        record += 1
+                        index += 1
+                        continue
+                    }
+                    let start = index
+                    while index < bytes.count, bytes[index] != 0x20 { index += 1 }
+                    let term = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    index += 1
+                    var weight: Int32 = 0
+                    while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                        weight = weight * 10 + Int32(bytes[index] - 0x30)
+                        index += 1
+                    }
+                    if index < bytes.count, bytes[index] == 0x20 { index += 1 }
                     let slot: Int
-                    if let known = slots[term.term] {
+                    if let known = slots[term] {
                         slot = known
                     } else {
                         slot = lists.count
-                        slots[term.term] = slot
+                        slots[term] = slot
                         lists.append([])
                     }
-                    lists[slot].append(id)
-                    lists[slot].append(Int32(term.weight))
-                    lists[slot].append(first)
-                }
-                chunk.append(chunk.isEmpty ? 0x5b : 0x2c)
-                chunk.append(contentsOf: record.json.utf8)
-                id += 1
-                if Int(id) % Self.chunkSize == 0 {
-                    chunk.append(0x5d)
-                    chunks.append(chunk)
-                    chunk = []
+                    lists[slot].append(Int32(number) << 8 | record)
+                    lists[slot].append(weight)
                 }
             }
         }
-        if !chunk.isEmpty {
-            chunk.append(0x5d)
-            chunks.append(chunk)
-        }
-        recordCount = Int(id)
 
         var groups: [String: [String]] = [:]
         for term in slots.keys { groups[Self.prefix(term, 2), default: []].append(term) }
@@ -64,32 +64,26 @@ struct SearchIndex {
                 if index > 0 { bytes.append(0x2c) }
                 bytes.append(contentsOf: Self.literal(term).utf8)
                 bytes.append(contentsOf: [0x3a, 0x5b])
-                // Ids as differences from the previous one, negative when the record is on the previous one's page
-                // (the client sums a page's weights from that).
+                // Ids as differences from the previous one.
                 var previous: Int32 = 0
                 let list = lists[slots[term]!]
                 var position = 0
                 while position < list.count {
                     if position > 0 { bytes.append(0x2c) }
-                    let delta = list[position] - previous
-                    let samePage = position > 0 && list[position + 2] <= previous
-                    Self.append(samePage ? -delta : delta, to: &bytes)
+                    Self.append(list[position] - previous, to: &bytes)
                     bytes.append(0x2c)
                     Self.append(list[position + 1], to: &bytes)
                     previous = list[position]
-                    position += 3
+                    position += 2
                 }
                 bytes.append(0x5d)
             }
             bytes.append(contentsOf: "});\n".utf8)
             files.append((Self.folder + "/s/" + Self.fileName(shard.key) + ".js", bytes))
         }
-        for (index, chunk) in chunks.enumerated() {
-            files.append((Self.folder + "/r/\(index).js", Array("folioSearch.r(\(index),".utf8) + chunk + Array(");\n".utf8)))
-        }
         let keys = shards.map { Self.literal($0.key) }.joined(separator: ",")
         files.append((Self.folder + "/index.js", Array(
-            "folioSearch.i({\"v\":\(Self.format),\"n\":\(recordCount),\"chunk\":\(Self.chunkSize),\"shards\":[\(keys)]});\n".utf8)))
+            "folioSearch.i({\"v\":\(Self.format),\"n\":\(recordCount),\"shards\":[\(keys)]});\n".utf8)))
     }
 
     /// Decimal digits of a number, without a String in between.

@@ -6,10 +6,21 @@ import Foundation
 public enum SearchText {
     /// The folded tokens of `text`, in order, repeats kept.
     public static func tokens(_ text: String) -> [String] {
-        var tokens: [String] = []
+        var tokens = TokenBuffer()
+        collect(text, kind: 0, into: &tokens)
+        return tokens.spans.map { String(decoding: tokens.bytes[Int($0.start)..<Int($0.start + $0.count)], as: UTF8.self) }
+    }
+
+    /// Tokens as slices of one byte buffer, each with a kind (where it came from): counted by sorting, without a String
+    /// or a hash per token (the index makes one per word of every page).
+    struct TokenBuffer {
+        var bytes: [UInt8] = []
+        var spans: [(start: Int32, count: Int32, kind: UInt8)] = []
+    }
+
+    static func collect(_ text: String, kind: UInt8, into tokens: inout TokenBuffer) {
         var text = text
-        text.withUTF8 { scan($0, into: &tokens) }
-        return tokens
+        text.withUTF8 { scan($0, kind: kind, into: &tokens) }
     }
 
     /// Folds one word or query: lower case, then the combining diacritics of Latin, Greek and Cyrillic letters
@@ -22,7 +33,7 @@ public enum SearchText {
     }
 
     // A run of ASCII letters and digits is lower-cased byte by byte; a run touching non-ASCII takes the Unicode path.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into tokens: inout [String]) {
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, kind: UInt8, into tokens: inout TokenBuffer) {
         var index = 0
         let end = bytes.count
         while index < end {
@@ -39,14 +50,17 @@ public enum SearchText {
             }
             let run = UnsafeBufferPointer(rebasing: bytes[start..<index])
             if ascii {
-                tokens.append(String(unsafeUninitializedCapacity: run.count) { buffer in
-                    for (offset, byte) in run.enumerated() {
-                        buffer[offset] = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
-                    }
-                    return run.count
-                })
+                let first = Int32(tokens.bytes.count)
+                for byte in run { tokens.bytes.append(byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte) }
+                tokens.spans.append((first, Int32(run.count), kind))
             } else {
-                unicodeTokens(String(decoding: run, as: UTF8.self), into: &tokens)
+                var words: [String] = []
+                unicodeTokens(String(decoding: run, as: UTF8.self), into: &words)
+                for word in words {
+                    let first = Int32(tokens.bytes.count)
+                    tokens.bytes += word.utf8
+                    tokens.spans.append((first, Int32(tokens.bytes.count) - first, kind))
+                }
             }
         }
     }

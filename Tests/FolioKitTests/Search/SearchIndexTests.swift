@@ -69,53 +69,56 @@ import Testing
 }
 
 @Suite struct SearchIndexTests {
-    func entry(_ url: String, _ terms: [String]) -> SearchEntry {
-        SearchEntry(SearchRecord(url: url, pageTitle: "P", anchor: "a", titles: ["A"], place: "", text: "x",
-            terms: terms.map { .init(term: $0, weight: 2) }))
+    func record(_ url: String, _ terms: [String], anchor: String = "a") -> SearchRecord {
+        SearchRecord(url: url, pageTitle: "P", anchor: anchor, titles: ["A"], place: "", text: "x", terms: terms.map { .init(term: $0, weight: 2) })
     }
+
+    func page(_ url: String, _ terms: [String]...) -> SearchPage { SearchPage.make(terms.map { record(url, $0) }).page }
 
     func file(_ index: SearchIndex, _ path: String) -> String? {
         index.files.first { $0.path == path }.map { String(decoding: $0.bytes, as: UTF8.self) }
     }
 
-    @Test func termsGoToTheShardOfTheirFirstTwoLetters() {
-        let index = SearchIndex(pages: [[entry("/a/", ["folio", "fold", "apt"])], [entry("/b/", ["folio"])]])
-        #expect(file(index, "search/s/fo.js") == "folioSearch.s(\"fo\",{\"fold\":[0,2],\"folio\":[0,2,1,2]});\n")
+    @Test func termsGoToTheShardOfTheirFirstTwoLettersWithPageAndRecordInTheirIds() {
+        let index = SearchIndex(pages: [page("/a/", ["folio", "fold", "apt"], ["folio"]), page("/b/", ["folio"])])
+        // ids are page << 8 | record, as differences: 0 (page 0, record 0), 1 (page 0, record 1), 256 (page 1, record 0)
+        #expect(file(index, "search/s/fo.js") == "folioSearch.s(\"fo\",{\"fold\":[0,2],\"folio\":[0,2,1,2,255,2]});\n")
         #expect(file(index, "search/s/ap.js") == "folioSearch.s(\"ap\",{\"apt\":[0,2]});\n")
-        #expect(file(index, "search/index.js")!.contains("\"n\":2,\"chunk\":16,\"shards\":[\"ap\",\"fo\"]"))
+        #expect(file(index, "search/index.js") == "folioSearch.i({\"v\":2,\"n\":3,\"shards\":[\"ap\",\"fo\"]});\n")
     }
 
     @Test func nonASCIIShardKeysAreHexFileNames() {
-        let index = SearchIndex(pages: [[entry("/a/", ["東京", "é"])]])
+        let index = SearchIndex(pages: [page("/a/", ["東京", "é"])])
         #expect(file(index, "search/s/xe69db1e4baac.js") != nil)
         #expect(file(index, "search/s/xc3a9.js") != nil)
     }
 
     @Test func aLargeShardSplitsByTheNextLetter() {
-        let many = (0..<4000).map { [entry("/p\($0)/", ["config", "content", "co"])] }
-        let index = SearchIndex(pages: many)
+        let index = SearchIndex(pages: (0..<4000).map { page("/p\($0)/", ["config", "content", "co"]) })
         let shards = index.files.map(\.path).filter { $0.hasPrefix("search/s/") }.sorted()
         #expect(shards == ["search/s/co.js", "search/s/conf.js", "search/s/cont.js"], "con is still too large, so it splits again")
         #expect(file(index, "search/s/cont.js")?.contains("\"content\":") == true)
         #expect(file(index, "search/index.js")?.contains("\"shards\":[\"co\",\"conf\",\"cont\"]") == true)
     }
 
-    @Test func recordsAreChunkedInOrder() {
-        let index = SearchIndex(pages: (0..<20).map { [entry("/p\($0)/", ["word"])] })
-        #expect(file(index, "search/r/0.js")!.hasPrefix("folioSearch.r(0,[[\"p0/\",\"P\",\"a\",[\"A\"],\"\",\"x\"],"))
-        #expect(file(index, "search/r/1.js")!.hasPrefix("folioSearch.r(1,[[\"p16/\""))
-        #expect(file(index, "search/s/wo.js")! == "folioSearch.s(\"wo\",{\"word\":[0,2" + String(repeating: ",1,2", count: 19) + "]});\n",
-            "ids are deltas")
+    @Test func aPagesRecordFileHoldsWhatAResultShows() {
+        let made = SearchPage.make([record("/guide/tabs/", ["x"], anchor: ""), record("/guide/tabs/", ["y"], anchor: "linux")])
+        #expect(String(decoding: made.file, as: UTF8.self)
+            == "folioSearch.r([[\"guide/tabs/\",\"P\",\"\",[\"A\"],\"\",\"x\"],[\"guide/tabs/\",\"P\",\"linux\",[\"A\"],\"\",\"x\"]]);\n")
+        #expect(String(decoding: made.page.terms, as: UTF8.self) == "x 2\ny 2\n")
+    }
+
+    @Test func recordsBeyondTheLimitMergeIntoTheLast() {
+        let many = (0..<300).map { record("/a/", ["w\($0)"]) }
+        let made = SearchPage.make(many)
+        #expect(made.page.records == SearchPage.recordLimit)
+        let last = String(decoding: made.page.terms, as: UTF8.self).split(separator: "\n").last!
+        #expect(last.contains("w255 2") && last.contains("w299 2"))
     }
 
     @Test func theIndexIsDeterministic() {
-        let pages = (0..<50).map { [entry("/p\($0)/", ["w\($0 % 7)", "common", "ü\($0)"])] }
+        let pages = (0..<50).map { page("/p\($0)/", ["w\($0 % 7)", "common", "ü\($0)"]) }
         #expect(SearchIndex(pages: pages).files.map(\.bytes) == SearchIndex(pages: pages).files.map(\.bytes))
-    }
-
-    @Test func aPagesFurtherRecordsHaveNegativeDeltas() {
-        let index = SearchIndex(pages: [[entry("/a/", ["word"]), entry("/a/", ["word"])], [entry("/b/", ["word"])]])
-        #expect(file(index, "search/s/wo.js") == "folioSearch.s(\"wo\",{\"word\":[0,2,-1,2,1,2]});\n")
     }
 
     @Test func textIsEscapedForJavaScript() {
@@ -124,12 +127,14 @@ import Testing
 
     @Test func theCacheFileRoundTrips() {
         var cache = SearchCache(siteKey: "k")
-        cache.pages["a.md"] = .init(fingerprint: FileFingerprint(size: 1, seconds: 2, nanoseconds: 3), entries: [entry("/a/", ["x", "y"])])
+        cache.pages["a b.md"] = .init(fingerprint: FileFingerprint(size: 1, seconds: 2, nanoseconds: 3), number: 7,
+            search: page("/a/", ["x", "y"], ["z"]))
         cache.files["search/index.js"] = (42, FileFingerprint(size: 4, seconds: 5, nanoseconds: 6))
         let back = SearchCache.decode(cache.encoded())
         #expect(back?.siteKey == "k")
-        #expect(back?.pages["a.md"]?.entries == cache.pages["a.md"]?.entries)
-        #expect(back?.pages["a.md"]?.fingerprint == cache.pages["a.md"]?.fingerprint)
+        #expect(back?.pages["a b.md"]?.search == cache.pages["a b.md"]?.search)
+        #expect(back?.pages["a b.md"]?.number == 7)
+        #expect(back?.pages["a b.md"]?.fingerprint == cache.pages["a b.md"]?.fingerprint)
         #expect(back?.files["search/index.js"]?.hash == 42)
     }
 }
