@@ -33,7 +33,7 @@ struct SearchBuild {
                 fingerprint = FileFingerprint(path: site.contentDirectory + "/" + source.sourcePath)
             } else if let record = plan.reused[source.sourcePath], let cached = previous?.pages[source.sourcePath],
                 cached.fingerprint == record.fingerprint,
-                cached.number == number || !output.isInPlace,
+                cached.number == number || !output.isPatch,
                 output.link(from: plan.previousOutput + "/" + SearchPage.path(cached.number), to: SearchPage.path(number))
             {
                 page = cached.search
