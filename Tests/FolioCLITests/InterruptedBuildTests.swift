@@ -17,12 +17,14 @@ struct InterruptedBuildTests {
     ) throws -> (ScratchSite, [String: Any]) {
         // The new site, built from scratch elsewhere: what the interrupted build must end up as.
         let reference = try ScratchSite()
+        try reference.withoutSearch()
         try change(reference)
         let clean = try reference.build(buildArguments + ["--no-cache"])
         try #require(clean.status == 0, "\(clean)", sourceLocation: sourceLocation)
         let new = try Tree.snapshot(reference.output)
 
         let scratch = try ScratchSite()
+        try scratch.withoutSearch()
         let first = try scratch.build()
         try #require(first.status == 0, "\(first)", sourceLocation: sourceLocation)
         let old = try Tree.snapshot(scratch.output)

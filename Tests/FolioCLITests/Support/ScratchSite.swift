@@ -30,6 +30,12 @@ struct ScratchSite {
 
     func url(_ relative: String) -> URL { site.appendingPathComponent(relative) }
 
+    /// Turns the search index off (`search: false`), whose shards change with every edit, for tests of which
+    /// output files an update touches.
+    func withoutSearch() throws {
+        try write("Content/site.yml", try Tree.text(url("Content/site.yml")) + "\nsearch: false\n")
+    }
+
     func write(_ relative: String, _ text: String) throws { try Tree.write(text, to: url(relative)) }
 
     /// A symbolic link at `relative` (inside the site) whose text is `target`.
