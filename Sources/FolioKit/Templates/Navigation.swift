@@ -34,7 +34,13 @@ struct Navigation: Sendable {
 
     private func items(of folder: Int, path: Set<Int>, current: Position, href: Href) -> [SidebarItem] {
         let children = tree.nodes[folder].children
-        let focus = children.firstIndex { path.contains($0) }
+        // The child on the current page's path, found from the current page upwards: no scan of a long folder.
+        var focus: Int?
+        var step = current.node
+        while let node = step, let parent = tree.nodes[node].parent {
+            if parent == folder { focus = tree.nodes[node].position; break }
+            step = parent
+        }
         let open = path.contains(folder) || folder == SiteTree.root
         let limit = open ? Self.fullListLimit : Self.closedFolderLimit
         let range = Self.window(count: children.count, focus: focus, limit: limit, size: open ? 2 * Self.windowRadius + 1 : limit - 1)
