@@ -46,16 +46,19 @@ def measure(n, runs, folio, work, out, generator, stamp_of, timed, fresh, log):
 
 def section(n, result):
     med, size = result["median"], result["bytes"]
+    fastest = {s: min(result["walls"][s]) for s in SHAPES}
     time_ratio = max(med.values()) / min(med.values())
+    fastest_ratio = max(fastest.values()) / min(fastest.values())
     byte_ratio = max(size.values()) / min(size.values())
     ok = lambda r: "✓" if r <= LIMIT else "✗"
     lines = ["", f"Site shape: the same {n:,} documents flat in `Content/` and in one folder "
              "(`make_corpus.py --shape flat|folder`), `folio build --no-cache`:", "",
-             "| shape | median wall | runs (s) | output |", "|---|---:|---|---:|"]
+             "| shape | median wall | fastest | runs (s) | output |", "|---|---:|---:|---|---:|"]
     for shape in SHAPES:
         runs = ", ".join(f"{w:.3f}" for w in result["walls"][shape])
-        lines.append(f"| {shape} | {med[shape]:.2f} s | {runs} | {size[shape] / 1e6:.1f} MB |")
+        lines.append(f"| {shape} | {med[shape]:.2f} s | {fastest[shape]:.2f} s | {runs} | {size[shape] / 1e6:.1f} MB |")
     lines += ["", "| budget (issue 12) | measured | budget | |", "|---|---:|---:|:-:|",
-              f"| flat / folder wall time (larger over smaller) | {time_ratio:.2f} × | ≤ {LIMIT} × | {ok(time_ratio)} |",
+              f"| flat / folder median wall time (larger over smaller) | {time_ratio:.2f} × | ≤ {LIMIT} × | {ok(time_ratio)} |",
+              f"| flat / folder fastest run (larger over smaller) | {fastest_ratio:.2f} × | ≤ {LIMIT} × | {ok(fastest_ratio)} |",
               f"| flat / folder output bytes (larger over smaller) | {byte_ratio:.2f} × | ≤ {LIMIT} × | {ok(byte_ratio)} |"]
     return "\n".join(lines)

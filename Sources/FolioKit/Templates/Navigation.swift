@@ -21,36 +21,43 @@ struct Navigation: Sendable {
 
     // MARK: Sidebar
 
-    /// The sidebar's items: the top level, the current page's ancestors open with their windowed children.
+    /// The sidebar's items as template values (`site.tree`).
     func sidebar(_ position: Position, href: Href) -> [[String: Any]] {
+        sidebarItems(position, href: href).map(\.templateValue)
+    }
+
+    /// The sidebar's items: the top level, the current page's ancestors open with their windowed children.
+    func sidebarItems(_ position: Position, href: Href) -> [SidebarItem] {
         let path = Set(position.node.map { tree.ancestors(of: $0) + [$0] } ?? [])
         return items(of: SiteTree.root, path: path, current: position, href: href)
     }
 
-    private func items(of folder: Int, path: Set<Int>, current: Position, href: Href) -> [[String: Any]] {
+    private func items(of folder: Int, path: Set<Int>, current: Position, href: Href) -> [SidebarItem] {
         let children = tree.nodes[folder].children
-        let focus = children.firstIndex { path.contains($0) }
+        // The child on the current page's path, found from the current page upwards: no scan of a long folder.
+        var focus: Int?
+        var step = current.node
+        while let node = step, let parent = tree.nodes[node].parent {
+            if parent == folder { focus = tree.nodes[node].position; break }
+            step = parent
+        }
         let open = path.contains(folder) || folder == SiteTree.root
         let limit = open ? Self.fullListLimit : Self.closedFolderLimit
         let range = Self.window(count: children.count, focus: focus, limit: limit, size: open ? 2 * Self.windowRadius + 1 : limit - 1)
-        var result: [[String: Any]] = []
+        var result: [SidebarItem] = []
         if range.lowerBound > 0 { result.append(more(folder, count: range.lowerBound, href: href)) }
         for child in children[range] {
             let node = tree.nodes[child]
-            // Every key set, even when false: a nested item must not see its folder's values through Mustache's context stack.
-            var item: [String: Any] = [
-                "title": TemplateText(node.title), "href": TemplateText(href(node.url)), "more": false,
-                "current": child == current.node && current.listingPage == 1, "folder": node.isFolder, "open": false,
-                "items": [[String: Any]](),
-            ]
+            var item = SidebarItem(title: node.title, href: href(node.url))
+            item.current = child == current.node && current.listingPage == 1
             if node.isFolder {
                 let onPath = path.contains(child)
-                item["open"] = onPath
-                // A closed folder shows its children only when few, and only at the top level: the sidebar stays small.
+                // A closed folder shows its children only when few, and only at the top level; a larger one is a plain
+                // link to its page: the sidebar stays small.
                 if onPath || (folder == SiteTree.root && node.children.count <= Self.closedFolderLimit) {
-                    item["items"] = items(of: child, path: path, current: current, href: href)
-                } else if !onPath, !node.children.isEmpty {
-                    item["items"] = [more(child, count: node.children.count, href: href)]
+                    item.folder = true
+                    item.open = onPath
+                    item.items = items(of: child, path: path, current: current, href: href)
                 }
             }
             result.append(item)
@@ -59,12 +66,11 @@ struct Navigation: Sendable {
         return result
     }
 
-    private func more(_ folder: Int, count: Int, href: Href) -> [String: Any] {
-        let node = tree.nodes[folder]
-        return [
-            "more": true, "count": count, "title": TemplateText(node.title), "href": TemplateText(href(node.url)),
-            "current": false, "folder": false, "open": false, "items": [[String: Any]](),
-        ]
+    private func more(_ folder: Int, count: Int, href: Href) -> SidebarItem {
+        var item = SidebarItem(title: tree.nodes[folder].title, href: href(tree.nodes[folder].url))
+        item.more = true
+        item.count = count
+        return item
     }
 
     /// The visible slice of `count` items: all of them up to `limit`, else `size` of them centred on `focus` (or the first).

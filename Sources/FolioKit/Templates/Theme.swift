@@ -25,6 +25,8 @@ public struct Theme: Sendable {
     public let appearance: File?
     /// False while `components/heading` is the default theme's, which the view renderer then writes directly.
     let hasCustomHeading: Bool
+    /// False while `partials/tree-item` is the default theme's, which the sidebar then writes directly.
+    let hasCustomTreeItem: Bool
 
     /// Loads the theme, reporting template syntax errors and missing partials with their positions.
     /// `followSymlinks`: site.yml's setting, for links in the theme folder whose target lies outside it.
@@ -96,7 +98,8 @@ public struct Theme: Sendable {
         return Theme(
             library: library, templateNames: names, includes: includes, files: Array(files.values), layouts: layouts, assets: assets,
             appearance: files["appearance.yml"],
-            hasCustomHeading: files[heading]?.bytes != DefaultTheme.files[heading])
+            hasCustomHeading: files[heading]?.bytes != DefaultTheme.files[heading],
+            hasCustomTreeItem: files["partials/tree-item.mustache"]?.bytes != DefaultTheme.files["partials/tree-item.mustache"])
     }
 
     /// `layouts/x.mustache` → `layouts/x`, `components/x.mustache` → `components/x`, `partials/x.mustache` → `x`.

@@ -102,4 +102,24 @@ import Testing
         site.build(into: clean, cache: false)
         #expect(ScratchSite.snapshot(site.output) == ScratchSite.snapshot(clean))
     }
+
+    @Test func theSidebarWrittenDirectlyIsWhatTheTreeItemPartialRenders() throws {
+        let site = try Self.notesSite(count: 30)
+        try site.write(["guide/a.md": "# A\n", "guide/b.md": "# B & <b>\n", "index.md": "# Home\n"])
+        site.build()
+        let theme = site.root.appendingPathComponent("Theme")
+        try FileManager.default.createDirectory(at: theme.appendingPathComponent("partials"), withIntermediateDirectories: true)
+        let partial = String(decoding: DefaultTheme.files["partials/tree-item.mustache"]!, as: UTF8.self)
+        try (partial + "{{! a copy: rendered by Mustache }}").write(
+            to: theme.appendingPathComponent("partials/tree-item.mustache"), atomically: true, encoding: .utf8)
+        let custom = site.root.appendingPathComponent("Custom")
+        site.build(into: custom, cache: false, templates: theme)
+        for page in ["notes/n7/index.html", "guide/b/index.html", "notes/page/2/index.html", "index.html"] {
+            let direct = site.html(page)
+            #expect(direct.contains("folio-tree__link"))
+            // The same markup; blank lines left by the partial's standalone tags may differ.
+            func lines(_ html: String) -> [Substring] { html.split(separator: "\n") }
+            #expect(lines(direct) == lines(site.html(page, in: custom)), "\(page)")
+        }
+    }
 }

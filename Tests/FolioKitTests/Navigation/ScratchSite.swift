@@ -26,10 +26,10 @@ final class ScratchSite {
     func remove(_ path: String) throws { try FileManager.default.removeItem(at: content.appendingPathComponent(path)) }
 
     @discardableResult
-    func build(into output: URL? = nil, cache: Bool = true) -> SiteBuilder.Result {
+    func build(into output: URL? = nil, cache: Bool = true, templates: URL? = nil) -> SiteBuilder.Result {
         var options = SiteBuilder.Options()
         options.contentDirectory = content.path
-        options.templatesDirectory = nil
+        options.templatesDirectory = templates?.path
         options.outputDirectory = (output ?? self.output).path
         options.useCache = cache
         return SiteBuilder.build(options)
