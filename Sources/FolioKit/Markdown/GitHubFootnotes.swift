@@ -29,6 +29,7 @@ enum GitHubFootnotes {
         guard !definitionLines.isEmpty else { return [] }
         var notes: [String: Note] = [:]
         var items: [MarkdownNode] = []
+        var duplicates: [MarkdownNode] = []
         document.forEachNode { node in
             if node.kind == .item, definitionLines[node.line] != nil { items.append(node) }
         }
@@ -40,8 +41,10 @@ enum GitHubFootnotes {
             item.delete()
             if let list, list.firstChild == nil { list.delete() }
             let key = normalize(label)
-            if notes[key] == nil { notes[key] = Note(label: label, item: note) } else { note.delete() }
+            if notes[key] == nil { notes[key] = Note(label: label, item: note) } else { duplicates.append(note) }
         }
+        // Freed only now: a later definition may be nested inside a repeated one.
+        for note in duplicates { note.delete() }
 
         // Number the references in the page, then those inside notes, in order.
         var numbered: [Note] = []
