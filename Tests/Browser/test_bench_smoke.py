@@ -57,7 +57,7 @@ def test_bench_runs_end_to_end_on_a_tiny_corpus(tmp_path):
     # Folio's builds did what they are named for; the edited page was restored afterwards.
     [results_file] = work.glob("results-50-*.json")
     results = json.loads(results_file.read_text())
-    assert results["rendered"] == {"full": [51], "noop": [0], "edit": [1]}
+    assert results["rendered"] == {"full": [51], "nosearch": [51], "noop": [0], "edit": [1]}
     assert set(results["cpu"]) == {"floor", "full", "noop", "edit", "hugo"}
     assert set(results["median"]) == {"floor", "full", "noop", "edit", "hugo", "serve"}
     # folio serve rebuilt the edited page once per run (and once more, untimed, before them).
