@@ -1,9 +1,10 @@
 # Folio — the developer's entry points.
 #
 #   make site    build folio (release) and the example site (Content/ → Public/)
-#   make test    unit tests (swift test), then the browser tests (pytest + Chromium)
+#   make test    unit tests (swift test), the fuzzer (about a minute), then the browser tests (pytest + Chromium)
+#   make fuzz    fuzz folio with generated sites: make fuzz SECONDS=600 [SEED=x]; crashes go to .fuzz/crashes/
 #   make build   build the release folio binary only
-#   make deps    install whatever is missing: libcmark-dev, chromium, chromium-driver,
+#   make deps    install whatever is missing: libcmark-dev, libgumbo-dev, nodejs, node-highlight.js, chromium, chromium-driver, cmark-gfm,
 #                and the Python venv .venv with Tests/Browser/requirements.txt
 #   make clean   remove build products (.build, Public, test caches); distclean also .venv
 #
@@ -23,14 +24,14 @@ FOLIO        := .build/release/folio
 
 export PYTHON
 
-.PHONY: deps deps-build deps-test venv build site test test-swift test-browser clean distclean help
+.PHONY: deps deps-build deps-test venv build site test test-swift test-fuzz test-browser fuzz clean distclean help
 
 help:
-	@sed -n '3,10s/^# \{0,1\}//p' Makefile
+	@sed -n '3,11s/^# \{0,1\}//p' Makefile
 
 ## Dependencies ---------------------------------------------------------------
 
-# Only what building folio needs (libcmark-dev).
+# What building folio needs (libcmark-dev, libgumbo-dev) and what it highlights code with (nodejs, node-highlight.js).
 deps-build:
 	@bash scripts/ensure-system-deps.sh
 
@@ -62,6 +63,7 @@ site: build
 
 test: deps
 	@$(MAKE) --no-print-directory test-swift
+	@$(MAKE) --no-print-directory test-fuzz
 	@$(MAKE) --no-print-directory test-browser
 
 test-swift:
@@ -70,6 +72,19 @@ test-swift:
 test-browser: venv
 	$(SWIFT) build -c release --product folio
 	FOLIO_BIN="$(CURDIR)/$(FOLIO)" $(VENV)/bin/python -m pytest Tests/Browser
+
+# The sites that once crashed folio (Tests/Fuzz/regressions), then FUZZ_SECONDS of new ones; any crash or hang fails.
+FUZZ_SECONDS ?= 55
+SECONDS      ?= 600
+SEED         ?= folio
+
+test-fuzz: venv
+	$(SWIFT) build -c release --product folio
+	FOLIO_BIN="$(CURDIR)/$(FOLIO)" $(VENV)/bin/python -m pytest Tests/Fuzz -q
+	$(PYTHON) Tests/Fuzz/fuzz.py --folio $(FOLIO) --seconds $(FUZZ_SECONDS) --seed $(SEED)
+
+fuzz: build
+	$(PYTHON) Tests/Fuzz/fuzz.py --folio $(FOLIO) --seconds $(SECONDS) --seed $(SEED)
 
 ## Benchmarks -----------------------------------------------------------------
 
@@ -93,7 +108,7 @@ bench-smoke: deps-build
 ## Cleaning -------------------------------------------------------------------
 
 clean:
-	rm -rf .build Public .folio-cache Tests/Browser/.artifacts
+	rm -rf .build Public .folio-cache Tests/Browser/.artifacts .fuzz
 	find Tests -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean

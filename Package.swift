@@ -14,12 +14,20 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
             name: "CCMark",
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // Google's HTML5 parser: raw HTML in Markdown is tokenized by it to keep GitHub's safe subset.
+        .systemLibrary(
+            name: "CGumbo",
+            pkgConfig: "gumbo",
+            providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]
         ),
         // Turns the repository's Templates/ (the default theme) into Swift source, so the theme lives inside the binary.
         .executableTarget(name: "ThemeEmbedder"),
@@ -32,6 +40,7 @@ let package = Package(
             name: "FolioKit",
             dependencies: [
                 "CCMark",
+                "CGumbo",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -43,7 +52,12 @@ let package = Package(
             dependencies: [
                 "FolioKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // The connection policy (time-outs, HTTP/1.0) is a NIO channel handler.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(

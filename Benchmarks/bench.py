@@ -36,6 +36,9 @@ import threading
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import shapes  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[1]
 GNU_TIME = "/usr/bin/time"
 
@@ -43,14 +46,15 @@ GNU_TIME = "/usr/bin/time"
 CASES = {
     "floor": "floor: `cmark-floor`",
     "full": "folio full: `folio build --no-cache`",
+    "plain": "folio full, code not highlighted: `FOLIO_HIGHLIGHT=off folio build --no-cache`",
     "nosearch": "folio full without the search index: `search: false`",
     "noop": "folio no-op: `folio build`, nothing changed",
     "edit": "folio one edit: `folio build`, one page edited",
     "serve": "folio serve one edit: the rebuild time it prints",
     "hugo": "hugo: `hugo`",
 }
-RATIOS = ["folio full / floor", "folio full peak memory", "search index: full / full without it",
-          "hugo / folio full", "no-op / full",
+RATIOS = ["folio full / floor", "highlighting: full / full not highlighted", "folio full peak memory",
+          "search index: full / full without it", "hugo / folio full", "no-op / full",
           "one edit in `folio serve`", "growth: 100k / 10k full"]
 # Hugo's memory grows with the site (about 2 GB at 10,000 pages): above this it is left out.
 HUGO_MAX_N = 20000
@@ -218,7 +222,7 @@ def measure(n, runs, folio, floor, site, hugo_dir, work, out, with_hugo):
         entry["wall"].append(wall)
         entry["rss"].append(rss)
         entry["cpu"].append(cpu)
-        if case in ("full", "nosearch", "noop", "edit"):
+        if case in ("full", "plain", "nosearch", "noop", "edit"):
             entry["rendered"].append(json.loads(stdout)["summary"]["rendered"])
         log(f"  {case:5} {wall:8.3f} s {rss:8.1f} MB {cpu:8.2f} s CPU")
 
@@ -238,6 +242,8 @@ def measure(n, runs, folio, floor, site, hugo_dir, work, out, with_hugo):
             record("floor", [floor, content, out / "floor"])
             fresh(out / "full")
             record("full", folio_build(out / "full", "--no-cache"), cwd=site)
+            fresh(out / "plain")
+            record("plain", ["env", "FOLIO_HIGHLIGHT=off", *folio_build(out / "plain", "--no-cache")], cwd=site)
             fresh(out / "nosearch")
             record("nosearch", folio_build(out / "nosearch", "--no-cache", source=no_search), cwd=site)
             os.sync()
@@ -318,6 +324,8 @@ def section(summary, growth, load, out):
     hugo = med.get("hugo")
     ratios = [
         ("folio full / floor", f"{full / med['floor']:.2f} ×", "≤ 1.5 ×", full / med["floor"] <= 1.5),
+        ("highlighting: full / full not highlighted", f"+{(full / med['plain'] - 1) * 100:.1f} %", "≤ 15 %",
+         full / med["plain"] - 1 <= 0.15),
         ("folio full peak memory", f"{peak['full']:.0f} MB", "≤ 250 MB", peak["full"] <= 250),
         ("search index: full / full without it", f"+{(full / med['nosearch'] - 1) * 100:.1f} %", "≤ +10 %",
          full / med["nosearch"] <= 1.10),
@@ -362,7 +370,8 @@ HEADER = """# Benchmarks
 Written by `make bench` (`Benchmarks/bench.py`; N=10000 and RUNS=5 by default, `make bench
 N=100000` for the growth check). One corpus of generated ~6 KB documents (`Benchmarks/make_corpus.py`),
 measured in one run, alternating: the floor of SPEC §11 (`cmark-floor`: read, libcmark on every
-core, write), `folio build --no-cache` into a fresh output, `folio build` with nothing changed,
+core, write), `folio build --no-cache` into a fresh output, the same with `FOLIO_HIGHLIGHT=off` (code
+not highlighted: the cost of highlighting), `folio build` with nothing changed,
 `folio build` after appending a line to one page, and Hugo on the same Markdown (highlighting and
 taxonomies off, one minimal layout; left out above N=20,000, as its memory grows about 2 GB per
 10,000 pages). Then `folio serve` on the corpus: one page edited RUNS times, and the rebuild
@@ -407,6 +416,12 @@ def main():
     base = previous_full(work, args.report, 10000, fs) if args.n == 100000 else None
     growth = summary["median"]["full"] / base if base else None
     text = section(summary, growth, (load_before, os.getloadavg()[0]), out)
+    if args.n <= HUGO_MAX_N:  # the site-shape pair: flat and in one folder (bounded navigation)
+        log("site shape: the same documents flat and in one folder")
+        generator = REPO / "Benchmarks/make_corpus.py"
+        stamp = lambda n, shape: f"{n} {shape} {hashlib.sha256(generator.read_bytes()).hexdigest()}\n"
+        pair = shapes.measure(args.n, min(args.runs, 3), folio, work, out, generator, stamp, timed, fresh, log)
+        text = text.replace(f"<!-- bench N={args.n} on {fs} end -->", shapes.section(args.n, pair) + f"\n\n<!-- bench N={args.n} on {fs} end -->")
     write_report(args.report, f"N={args.n} on {fs}", text)
     print(text)
 

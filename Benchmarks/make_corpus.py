@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Writes a deterministic corpus of Markdown documents for `make bench`.
 
-usage: make_corpus.py N OUT_DIR
+usage: make_corpus.py N OUT_DIR [--shape nested|flat|folder]
+nested (the default): 100 documents a folder (d000/p00000.md, ...); flat: every document at the top of
+Content/; folder: every document in one folder (notes/). The flat and folder shapes have the same
+documents, so their builds compare what the site's shape alone costs (navigation must stay bounded).
 Each document is about 6 KB: front matter, 4-8 sections with paragraphs (emphasis,
 links, code spans), lists, fenced code and quotes. A fifth of the pages are paged or tabs.
 Every document, index.md included, has a `title` in its front matter, so Hugo reads the
@@ -27,10 +30,17 @@ def sentence(rng, n_words):
     return " ".join(words).capitalize() + "."
 
 
+SHAPE = "nested"
+
+
+def link_to(target):
+    return f"../d{target // 100:03d}/p{target:05d}.md" if SHAPE == "nested" else f"p{target:05d}.md"
+
+
 def paragraph(rng, index, total):
     parts = [sentence(rng, rng.randint(8, 16)) for _ in range(rng.randint(3, 5))]
     target = rng.randrange(total)
-    parts.insert(1, f"See [page {target}](../d{target // 100:03d}/p{target:05d}.md#section-1).")
+    parts.insert(1, f"See [page {target}]({link_to(target)}#section-1).")
     parts.append("Read [more](https://example.com/docs).")
     return " ".join(parts)
 
@@ -57,9 +67,20 @@ def document(rng, index, total):
     return "\n".join(lines)
 
 
+def folder_of(content, i):
+    if SHAPE == "flat":
+        return content
+    return os.path.join(content, "notes" if SHAPE == "folder" else f"d{i // 100:03d}")
+
+
 def main():
+    global SHAPE
     total = int(sys.argv[1])
     out = sys.argv[2]
+    if len(sys.argv) > 4 and sys.argv[3] == "--shape":
+        SHAPE = sys.argv[4]
+    if SHAPE not in ("nested", "flat", "folder"):
+        sys.exit(f"make_corpus.py: unknown shape {SHAPE!r} (nested, flat or folder)")
     rng = random.Random(20261122)
     content = os.path.join(out, "Content")
     os.makedirs(content, exist_ok=True)
@@ -68,7 +89,7 @@ def main():
     with open(os.path.join(content, "index.md"), "w") as f:
         f.write("---\ntitle: Bench\n---\n\n# Bench\n\nA generated corpus.\n")
     for i in range(total):
-        folder = os.path.join(content, f"d{i // 100:03d}")
+        folder = folder_of(content, i)
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, f"p{i:05d}.md"), "w") as f:
             f.write(document(rng, i, total))

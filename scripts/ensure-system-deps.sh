@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Folio needs, and only those that are missing.
 #
-#   scripts/ensure-system-deps.sh           libcmark-dev (to build folio)
-#   scripts/ensure-system-deps.sh --browser libcmark-dev, chromium, chromium-driver
-#                                           and Python's venv (for the browser tests)
+#   scripts/ensure-system-deps.sh           libcmark-dev, libgumbo-dev, libcurl4 (to build and run folio), nodejs and
+#                                           node-highlight.js (folio highlights code with them)
+#   scripts/ensure-system-deps.sh --browser the same, and chromium, chromium-driver
+#                                           Python's venv (for the browser tests)
+#                                           and cmark-gfm (the oracle of the GFM tests)
 #
 # Presence is checked cheaply first (pkg-config, dpkg-query, command -v), so a run
 # on a machine that has everything takes milliseconds and touches no network.
@@ -24,10 +26,16 @@ installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install o
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
+pkg-config --exists gumbo 2>/dev/null || missing+=(libgumbo-dev)
+{ command -v node >/dev/null 2>&1 || command -v nodejs >/dev/null 2>&1; } || missing+=(nodejs)
+[ -f /usr/share/nodejs/highlight.js/lib/highlight.js ] || missing+=(node-highlight.js)
+# libcurl: Foundation's networking, which `folio check --external` uses (the folio binary links it).
+[ -e /usr/lib/x86_64-linux-gnu/libcurl.so.4 ] || [ -e /usr/lib/aarch64-linux-gnu/libcurl.so.4 ] || ldconfig -p 2>/dev/null | grep -q 'libcurl.so.4 ' || missing+=(libcurl4)
 
 if [ "$browser" = 1 ]; then
   { installed chromium && [ -x /usr/bin/chromium ]; } || missing+=(chromium)
   { installed chromium-driver && [ -x /usr/bin/chromedriver ]; } || missing+=(chromium-driver)
+  command -v cmark-gfm >/dev/null 2>&1 || missing+=(cmark-gfm)
   if ! command -v python3 >/dev/null 2>&1; then
     missing+=(python3 python3-venv)
   elif ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
@@ -51,7 +59,9 @@ echo "==> installing missing Debian packages: ${missing[*]}"
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
   apt-get install -y -q -o Dpkg::Use-Pty=0 "${missing[@]}"
 
-if ! pkg-config --exists libcmark; then
-  echo "error: libcmark-dev is installed but pkg-config cannot find libcmark" >&2
-  exit 1
-fi
+for pc in libcmark gumbo; do
+  if ! pkg-config --exists "$pc"; then
+    echo "error: the Debian package for $pc is installed but pkg-config cannot find $pc" >&2
+    exit 1
+  fi
+done

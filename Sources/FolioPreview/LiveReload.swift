@@ -16,6 +16,8 @@ actor LiveReload {
     }
 
     private(set) var state = State()
+    /// Whether a build is running now (shown by `/__folio/status`, not sent in events).
+    private(set) var building = false
     private var clients: [Int: AsyncStream<String>.Continuation] = [:]
     private var nextClient = 0
     private var closed = false
@@ -35,6 +37,23 @@ actor LiveReload {
         continuation.onTermination = { _ in Task { await self.remove(id) } }
         continuation.yield("retry: 1000\n" + Self.message("hello", state))
         return stream
+    }
+
+    func setBuilding(_ building: Bool) { self.building = building }
+
+    /// `/__folio/status`: the state and whether a build is running.
+    var status: String {
+        struct Status: Encodable {
+            let state: State
+            let building: Bool
+            enum Key: CodingKey { case building }
+            func encode(to encoder: any Encoder) throws {
+                try state.encode(to: encoder)
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(building, forKey: .building)
+            }
+        }
+        return Self.json(Status(state: state, building: building))
     }
 
     func published(pages: [String]? = nil) {
@@ -68,7 +87,7 @@ actor LiveReload {
         "event: \(event)\ndata: \(json(state))\n\n"
     }
 
-    static func json(_ state: State) -> String {
+    static func json(_ state: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(state)) ?? Data("{}".utf8), as: UTF8.self)

@@ -22,7 +22,7 @@ struct PreviewResponder: HTTPResponder {
         switch path {
         case "/__folio/events": return await events(subscribe: !head)
         case "/__folio/status":
-            let json = LiveReload.json(await reload.state)
+            let json = await reload.status
             return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(string: json)))
         default: break

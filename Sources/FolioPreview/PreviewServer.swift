@@ -1,6 +1,7 @@
 import FolioKit
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import ServiceLifecycle
 
 /// `folio serve`: builds the site, serves the output folder, rebuilds on every change under
@@ -12,6 +13,7 @@ public struct PreviewServer: Sendable {
         /// 0 picks a free port.
         public var port = 8080
         public var console = Console.standard
+        public var limits = ConnectionLimits()
 
         public init() {}
     }
@@ -28,12 +30,17 @@ public struct PreviewServer: Sendable {
         let console = configuration.console
         let options = configuration.build
         let rebuilder = Rebuilder(options: options, reload: reload, console: console)
+        let firstBuild = FirstBuildStop(console: console)
         await rebuilder.buildOnce()
+        firstBuild.disarm()
 
         let host = configuration.host
         var app = Application(
             responder: PreviewResponder(files: StaticFiles(root: options.outputDirectory), reload: reload),
-            configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+            server: .preview(configuration.limits),
+            configuration: .init(
+                address: .hostname(host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.limits.maxConnections)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 console.print("Serving http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (Ctrl-C to stop)")
@@ -45,14 +52,18 @@ public struct PreviewServer: Sendable {
             ignoring: [options.outputDirectory])
         let services: [any Service] = [app, Watching(watcher: watcher, rebuilder: rebuilder, reload: reload)]
         // Shut down in reverse order: first the watcher and the event streams, then the server.
-        let group = ServiceGroup(configuration: .init(
+        var groupConfiguration = ServiceGroupConfiguration(
             services: services.map { .init(service: $0) },
             gracefulShutdownSignals: [.sigint, .sigterm],
             cancellationSignals: [],
-            logger: app.logger))
+            logger: app.logger)
+        // A client still being answered after this is cut off, so that stopping takes under a second.
+        groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(400)
+        let group = ServiceGroup(configuration: groupConfiguration)
         // The cache of the last build is on disk before the process exits, so the next
-        // `folio build` or `folio serve` starts from it.
-        defer { rebuilder.session.flush() }
+        // `folio build` or `folio serve` starts from it; a cache still being written after
+        // a moment is given up (it is written atomically, so the old file stays whole).
+        defer { rebuilder.session.flush(waitingAtMost: .milliseconds(300)) }
         try await group.run()
         console.print("Stopped.")
     }
@@ -72,7 +83,9 @@ struct Watching: Service {
     func run() async {
         watcher.start()
         await withGracefulShutdownHandler {
-            await withTaskGroup(of: Void.self) { group in
+            // A rebuild in progress is not waited for: the process may end while it runs, which
+            // leaves the output as an interrupted `folio build` does (the previous site, whole).
+            await cancelWhenGracefulShutdown { await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await changes in watcher.changes {
                         await rebuilder.rebuild(changedPaths: changes)
@@ -83,7 +96,7 @@ struct Watching: Service {
                 }
                 await group.next()
                 group.cancelAll()
-            }
+            } }
         } onGracefulShutdown: {
             watcher.stop()
         }

@@ -21,8 +21,8 @@ final class Rebuilder: Sendable {
 
     /// The first build, reported like `folio build`'s.
     @discardableResult
-    func buildOnce() async -> SiteBuilder.Result {
-        let result = await build()
+    func buildOnce() async -> SiteBuilder.Result? {
+        guard let result = await build() else { return nil }
         for diagnostic in result.diagnostics { console.error(diagnostic.description) }
         let summary = BuildReport(result: result, output: options.outputDirectory).summaryLine
         if result.published { console.print(summary) } else { console.error(summary) }
@@ -32,9 +32,9 @@ final class Rebuilder: Sendable {
 
     /// A rebuild after `changedPaths` (files or folders, absolute) changed.
     @discardableResult
-    func rebuild(changedPaths: Set<String>) async -> SiteBuilder.Result {
+    func rebuild(changedPaths: Set<String>) async -> SiteBuilder.Result? {
         let start = DispatchTime.now()
-        let result = await build()
+        guard let result = await build() else { return nil }
         let ms = Int((Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6).rounded())
         let what = Self.describe(changedPaths)
         for diagnostic in result.diagnostics { console.error(diagnostic.description) }
@@ -51,11 +51,23 @@ final class Rebuilder: Sendable {
 
     /// The session finds what changed from the files themselves (their fingerprints against its cache),
     /// so a change the watcher missed or coalesced is still picked up.
-    private func build() async -> SiteBuilder.Result {
+    ///
+    /// A cancelled wait returns nil at once (the server is stopping); the build itself runs to its end
+    /// or until the process exits, which leaves the output as an interrupted `folio build` does.
+    private func build() async -> SiteBuilder.Result? {
         let options = self.options
-        return await withCheckedContinuation { done in
-            queue.async { [session] in done.resume(returning: SiteBuilder.build(options, session: session)) }
+        let waiting = BuildWait()
+        await reload.setBuilding(true)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { done in
+                waiting.set(done)
+                queue.async { [session] in waiting.resume(SiteBuilder.build(options, session: session)) }
+            }
+        } onCancel: {
+            waiting.resume(nil)
         }
+        await reload.setBuilding(false)
+        return result
     }
 
     private func tellPages(_ result: SiteBuilder.Result) async {

@@ -6,7 +6,7 @@ extension Folio {
     struct Build: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Builds the site into the output folder.")
 
-        enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+        enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, github }
 
         @Option(help: "The content folder.") var content = "Content"
         @Option(help: "The theme folder; the built-in default theme fills in what it lacks.") var templates: String?
@@ -16,7 +16,8 @@ extension Folio {
         @Flag(help: "Treat warnings as errors.") var strict = false
         @Flag(name: .customLong("no-cache"), help: "Render every page, ignoring what the previous build left in .folio-cache/ (a fresh cache is saved).")
         var noCache = false
-        @Option(help: "How to print diagnostics and the summary: text or json.") var format: Format = .text
+        @Option(help: "How to print diagnostics and the summary: text, json, or github (GitHub Actions annotations and job summary).") var format: Format = .text
+        @Flag(help: "Replace an output folder that Folio did not make (never one that holds or is a source).") var force = false
 
         func validate() throws {
             guard FileSystem.isDirectory(content) else {
@@ -25,13 +26,18 @@ extension Folio {
             if let templates, !FileSystem.isDirectory(templates) {
                 throw ValidationError("no templates folder at '\(templates)'")
             }
+            if let refusal = OutputSafety.check(output: output, content: content, templates: templatesDirectory, force: force) {
+                throw ValidationError(refusal.description)
+            }
         }
+
+        /// ./Templates is used when it exists; otherwise the default theme alone.
+        var templatesDirectory: String? { templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil) }
 
         func run() throws {
             var options = SiteBuilder.Options()
             options.contentDirectory = content
-            // ./Templates is used when it exists; otherwise the default theme alone.
-            options.templatesDirectory = templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil)
+            options.templatesDirectory = templatesDirectory
             options.outputDirectory = output
             options.baseURL = baseURL
             options.includeDrafts = drafts
@@ -47,13 +53,7 @@ extension Folio {
             let result = SiteBuilder.build(options)
             if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
             let report = BuildReport(result: result, output: output)
-            switch format {
-            case .text:
-                for diagnostic in result.diagnostics { printError(diagnostic.description) }
-                if result.published { print(report.summaryLine) } else { printError(report.summaryLine) }
-            case .json:
-                print(report.json)
-            }
+            ReportPrinter.print(result, format: format, command: "Build", output: output, summaryLine: report.summaryLine)
             if !result.published { throw ExitCode(1) }
         }
     }

@@ -7,7 +7,7 @@ struct Folio: ParsableCommand {
         commandName: "folio",
         abstract: "Builds static sites of paged content from Markdown.",
         version: "0.1.0",
-        subcommands: [Build.self, Serve.self, Model.self, Appearance.self, New.self]
+        subcommands: [Build.self, Check.self, Serve.self, Model.self, Appearance.self, New.self]
     )
 
     /// SPEC §8: a usage error exits with 2 (ArgumentParser's default is 64).

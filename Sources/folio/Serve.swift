@@ -14,6 +14,11 @@ extension Folio {
         @Option(help: "The theme folder; the built-in default theme fills in what it lacks.") var templates: String?
         @Option(help: "The output folder that is built and served.") var output = "Public"
         @Flag(help: "Include pages with 'draft: true'.") var drafts = false
+        @Option(help: "Seconds a new connection has to send its request header in.") var headerTimeout = 5.0
+        @Option(help: "Seconds an open connection may wait for its next request (live-reload streams excepted).")
+        var idleTimeout = 15.0
+        @Option(help: "Connections served at once; more wait until one closes.") var maxConnections = 256
+        @Flag(help: "Replace an output folder that Folio did not make (never one that holds or is a source).") var force = false
 
         func validate() throws {
             guard FileSystem.isDirectory(content) else {
@@ -23,16 +28,27 @@ extension Folio {
                 throw ValidationError("no templates folder at '\(templates)'")
             }
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            guard headerTimeout > 0, idleTimeout > 0 else { throw ValidationError("time-outs must be more than 0 seconds") }
+            guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1") }
+            if let refusal = OutputSafety.check(output: output, content: content, templates: templatesDirectory, force: force) {
+                throw ValidationError(refusal.description)
+            }
         }
+
+        /// ./Templates is used when it exists; otherwise the default theme alone.
+        var templatesDirectory: String? { templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil) }
 
         func run() throws {
             var configuration = PreviewServer.Configuration()
             configuration.build.contentDirectory = content
-            configuration.build.templatesDirectory = templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil)
+            configuration.build.templatesDirectory = templatesDirectory
             configuration.build.outputDirectory = output
             configuration.build.includeDrafts = drafts
             configuration.host = host
             configuration.port = port
+            configuration.limits.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
+            configuration.limits.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+            configuration.limits.maxConnections = maxConnections
 
             // The root command runs synchronously; the server runs on Swift's concurrency pool meanwhile.
             let server = PreviewServer(configuration)

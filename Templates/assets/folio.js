@@ -3,7 +3,7 @@
 (function () {
   'use strict';
   var d = document, w = window, views = [], still = w.matchMedia('(prefers-reduced-motion: reduce)');
-  d.documentElement.classList.add('folio-js'); // CSS tells enhanced views from the no-JS fallback
+  d.documentElement.classList.add('folio-js', 'folio-settling'); // CSS tells enhanced views from the no-JS fallback
 
   function mem(area, k, v) { // storage throws in private modes and on some file:// pages: then no memory
     try { return v === undefined ? w[area].getItem(k) : w[area].setItem(k, v); } catch (e) { return null; }
@@ -33,7 +33,7 @@
   // ---- paged and tabs: a horizontal scroll-snap track, one item per track width ----
   function Track(el) {
     var v = this, t = v.track = el.querySelector('[data-folio-track]'), tabs = v.tabsView = el.getAttribute('data-folio-view') === 'tabs';
-    v.el = el; v.items = [].slice.call(t.children); v.lock = null;
+    v.el = el; v.items = [].slice.call(t.children); v.lock = null; v.from = null;
     v.tabs = own(el, tabs ? '[data-folio-tab]' : '[data-folio-dot]'); v.bar = v.tabs[0] && v.tabs[0].parentNode;
     v.ind = own(el, '[data-folio-tab-indicator]')[0];
     v.prev = own(el, '[data-folio-prev]')[0]; v.next = own(el, '[data-folio-next]')[0];
@@ -62,7 +62,15 @@
       if (!v.raf) v.raf = requestAnimationFrame(function () { v.raf = 0; v.scrolled(); });
     }, { passive: true });
     t.addEventListener('scrollend', function () { v.lock = null; v.scrolled(); });
+    // one swipe, one page: from the page a touch starts on, its drag and fling reach no further than the next
+    // page either way (Chromium's snapping alone lets a fast flick pass over one, even with scroll-snap-stop);
+    // the bound holds until the next touch or until the view is moved another way
+    if (!v.fade) t.addEventListener('touchstart', function () { t.style.overflowX = ''; v.from = Math.round(v.pos()); }, { passive: true });
     if (v.fade) swipe(v);
+    wheel(v);
+    if (tabs && v.bar) v.bar.addEventListener('scroll', function () { // the clipped sides follow the bar's scrolling
+      if (!v.rafBar) v.rafBar = requestAnimationFrame(function () { v.rafBar = 0; v.clip(); });
+    }, { passive: true });
   }
   Track.prototype = {
     titles: function () { return this.tabs.map(text); },
@@ -70,9 +78,10 @@
     scroll: function (i, how) {
       if (!this.fade) this.track.scrollTo({ left: (this.rtl ? -i : i) * this.w, behavior: how });
     },
-    jump: function (i) { this.i = i; this.scroll(i, 'instant'); this.place(i); }, // restore, resize, sync: never animated
+    jump: function (i) { this.i = i; this.from = null; this.scroll(i, 'instant'); this.place(i); }, // restore, resize, sync: never animated
     go: function (i, smooth) { // a person asked for item i
       if (i < 0 || i >= this.items.length) return; // no wrap-around: at the ends nothing happens
+      this.from = null;
       var how = smooth && !still.matches ? 'smooth' : 'instant';
       if (how === 'smooth' && Math.abs(this.pos() - i) > 0.01) this.lock = i; // dots don't flicker through passed pages
       this.scroll(i, how);
@@ -81,13 +90,17 @@
     },
     scrolled: function () { // the indicator follows the offset; the most visible item becomes current
       if (this.track.clientWidth !== this.w) return this.resized();
-      var p = this.pos();
+      var p = this.pos(), f = this.from;
       if (this.fade) return;
+      if (f != null && Math.abs(p - f) > 1) this.stop(p = f + (p > f ? 1 : -1));
       this.place(p);
       if (this.lock !== null && Math.abs(p - this.lock) > 0.01) return;
       this.lock = null;
       var i = Math.min(this.items.length - 1, Math.round(p));
       if (i !== this.i) this.select(i, 2);
+    },
+    stop: function (i) { // ends a drag or fling at item i: the track stops taking touch scrolling until the next touch
+      this.track.style.overflowX = 'hidden'; this.scroll(i, 'instant'); // (buttons, dots, keys and wheel still move it)
     },
     resized: function () { // after a width change the same item stays shown, aligned to the edge
       this.w = this.track.clientWidth;
@@ -96,12 +109,22 @@
     place: function (p) { // tabs at fractional position p: indicator between titles, track as tall as the panels shown
       var t = this.tabs, it = this.items, n = t.length - 1;
       if (!this.tabsView || n < 0) return;
+      this.clip();
       var a = Math.max(0, Math.min(n, Math.floor(p))), b = Math.min(n, a + 1), f = p - a;
       var ra = box(t[a]), rb = box(t[b]), ha = it[a].offsetHeight;
       this.track.style.height = Math.round(ha + (it[b].offsetHeight - ha) * f) + 'px';
       if (!this.ind) return;
       this.ind.style.width = ra.w + (rb.w - ra.w) * f + 'px';
       this.ind.style.transform = 'translateX(' + (ra.x + (rb.x - ra.x) * f) + 'px)';
+    },
+    clip: function () { // marks the sides where an overflowing tab bar cuts titles off (CSS fades them)
+      var b = this.bar, max = b ? b.scrollWidth - b.clientWidth : 0, x = b ? Math.abs(b.scrollLeft) : 0, c = [];
+      if (max > 1) { // in RTL the bar starts at its right end and scrolls to the left
+        if (x > 1) c.push(this.rtl ? 'right' : 'left');
+        if (x < max - 1) c.push(this.rtl ? 'left' : 'right');
+      }
+      c = c.join(' ');
+      if (b && b.getAttribute('data-folio-clip') !== c) { b.setAttribute('data-folio-clip', c); b.parentNode.setAttribute('data-folio-clip', c); }
     },
     select: function (i, mode) { // mode 0: restored; 1: opened by a link (remembered); 2: moved by a person (+ hash)
       var v = this, a = v.tabs[i], bar = v.bar;
@@ -131,17 +154,28 @@
     return { x: b.left - l.getBoundingClientRect().left + l.scrollLeft, w: b.width };
   }
   function swipe(v) { // a fade track does not scroll, so touch swipes and trackpad flicks page it
-    var x0 = null, quiet = 0, t = v.track, dir = v.rtl ? -1 : 1;
+    var x0 = null, t = v.track, dir = v.rtl ? -1 : 1;
     t.addEventListener('touchstart', function (e) { x0 = e.touches[0].clientX; }, { passive: true });
     t.addEventListener('touchend', function (e) {
       var dx = x0 === null ? 0 : e.changedTouches[0].clientX - x0;
       if (Math.abs(dx) > 40) v.go(v.i + (dx < 0 ? dir : -dir), true);
       x0 = null;
     });
+  }
+  function wheel(v) { // one trackpad swipe moves one page: its burst of wheel events, momentum included, is one gesture
+    var t = v.track, dir = v.rtl ? -1 : 1, last = -1e9, sum = 0, done = false;
     t.addEventListener('wheel', function (e) {
-      if (Math.abs(e.deltaX) < 20 || Math.abs(e.deltaX) < Math.abs(e.deltaY) || Date.now() < quiet) return;
-      quiet = Date.now() + 600; v.go(v.i + (e.deltaX > 0 ? dir : -dir), true);
-    }, { passive: true });
+      if (e.defaultPrevented || e.ctrlKey || Math.abs(e.deltaX) <= Math.abs(e.deltaY)) return; // vertical scrolling and zoom pass through
+      if (e.timeStamp - last > 250) { // a pause ends a gesture; a new one starts here
+        var j = v.i + (e.deltaX > 0 ? dir : -dir);
+        if (j < 0 || j >= v.items.length) return; // at the ends the swipe goes on to the page (and the back gesture)
+        sum = 0; done = false;
+      }
+      e.preventDefault();
+      last = e.timeStamp; sum += e.deltaX * (e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? v.w : 1); // lines, pages → px
+      if (done || Math.abs(sum) < 30) return;
+      done = true; v.go(v.i + (sum > 0 ? dir : -dir), true);
+    }, { passive: false });
   }
 
   // ---- segmented: two segments switch between the paged and the list rendering ----
@@ -182,6 +216,9 @@
   });
   open();
   w.addEventListener('hashchange', open);
+  requestAnimationFrame(function () { // transitions start after the first paint, which shows every view settled
+    requestAnimationFrame(function () { d.documentElement.classList.remove('folio-settling'); });
+  });
   if (w.ResizeObserver) {
     var ro = new ResizeObserver(function (es) {
       es.forEach(function (e) { var v = e.target._folioOf; if (v.track.clientWidth !== v.w) v.resized(); else v.place(v.pos()); });

@@ -19,12 +19,14 @@ BENCH = REPO_ROOT / "Benchmarks" / "bench.py"
 ROWS = [
     "floor: `cmark-floor`",
     "folio full: `folio build --no-cache`",
+    "folio full, code not highlighted: `FOLIO_HIGHLIGHT=off folio build --no-cache`",
     "folio full without the search index: `search: false`",
     "folio no-op: `folio build`, nothing changed",
     "folio one edit: `folio build`, one page edited",
     "folio serve one edit: the rebuild time it prints",
     "hugo: `hugo`",
     "folio full / floor",
+    "highlighting: full / full not highlighted",
     "folio full peak memory",
     "search index: full / full without it",
     "hugo / folio full",
@@ -50,16 +52,20 @@ def test_bench_runs_end_to_end_on_a_tiny_corpus(tmp_path):
     # The Hugo site was generated from the same corpus and Hugo rendered its pages.
     assert "{{ .Content }}" in (work / "hugo-50" / "layouts" / "_default" / "single.html").read_text()
     assert str(work / "corpus-50" / "Content") in (work / "hugo-50" / "config.toml").read_text()
-    for tool in ("floor", "full", "hugo"):
+    for tool in ("floor", "full", "plain", "hugo"):
         page = work / "out-50" / tool / "d000" / "p00025" / "index.html"
         assert "Section 1" in page.read_text(encoding="utf-8"), f"{tool} did not render {page}"
+    # The comparison build for highlighting's cost left its code plain; the full build highlighted it.
+    highlighted = [(work / "out-50" / tool).rglob("index.html") for tool in ("full", "plain")]
+    assert any("hljs-" in p.read_text(encoding="utf-8") for p in highlighted[0])
+    assert not any("hljs-" in p.read_text(encoding="utf-8") for p in highlighted[1])
 
     # Folio's builds did what they are named for; the edited page was restored afterwards.
     [results_file] = work.glob("results-50-*.json")
     results = json.loads(results_file.read_text())
-    assert results["rendered"] == {"full": [51], "nosearch": [51], "noop": [0], "edit": [1]}
-    assert set(results["cpu"]) == {"floor", "full", "noop", "edit", "hugo"}
-    assert set(results["median"]) == {"floor", "full", "noop", "edit", "hugo", "serve"}
+    assert results["rendered"] == {"full": [51], "plain": [51], "nosearch": [51], "noop": [0], "edit": [1]}
+    assert set(results["cpu"]) == {"floor", "full", "plain", "nosearch", "noop", "edit", "hugo"}
+    assert set(results["median"]) == {"floor", "full", "plain", "nosearch", "noop", "edit", "hugo", "serve"}
     # folio serve rebuilt the edited page once per run (and once more, untimed, before them).
     assert len(results["walls"]["serve"]) == 1 and results["median"]["serve"] > 0 and results["serve_first"] > 0
     assert "Edited by the benchmark" not in (work / "corpus-50" / "Content" / "d000" / "p00025.md").read_text()

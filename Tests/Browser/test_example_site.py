@@ -117,19 +117,24 @@ return {rows: tops.size, scrolls: nav.scrollWidth > nav.clientWidth, current: cu
 """
 
 
-def test_the_site_links_are_one_sideways_row_on_a_phone_with_the_current_page_in_view(driver, example_site):
+def test_the_site_links_are_one_sideways_row_on_a_tablet_with_the_current_page_in_view(driver, example_site):
+    # On a phone the site's links are in the Menu (test_navigation.py); from 768 px they are one row in the header.
     set_window_size(driver, 390, 800)
+    open_page(driver, example_site + "demos/")
+    assert driver.execute_script("return getComputedStyle(document.querySelector('.folio-nav')).display") == "none"
+    assert driver.find_element("css selector", ".folio-menu__button").is_displayed()
+    set_window_size(driver, 768, 800)
     open_page(driver, example_site + "demos/")
     nav = driver.execute_script(_NAV_JS)
     assert nav["count"] > 6, nav
-    assert nav["rows"] == 1 and nav["scrolls"], f"the site links wrap or fit on a phone: {nav}"
+    assert nav["rows"] == 1 and nav["scrolls"], f"the site links wrap or fit on a tablet: {nav}"
     assert nav["current"] == "Demos" and nav["inView"], f"the current page's link is scrolled out of view: {nav}"
     # A page below /demos/ marks and shows the Demos link as its section's.
     open_page(driver, example_site + "demos/messages/")
     inside = driver.execute_script(_NAV_JS)
     assert (inside["current"], inside["mark"], inside["inView"]) == ("Demos", "true", True), inside
 
-    set_window_size(driver, 1200, 900)
+    set_window_size(driver, 1920, 900)
     open_page(driver, example_site + "demos/")
     wide = driver.execute_script(_NAV_JS)
     assert not wide["scrolls"] and wide["inView"], f"on a wide screen every site link is shown: {wide}"

@@ -17,6 +17,7 @@ public enum AppearanceInspection {
         _ = renderer.render(page.model)
         let relevant = (diagnostics + pageDiagnostics + renderer.warnings).filter {
             $0.path == located.displayPath || $0.path.hasSuffix("appearance.yml") || $0.path.hasSuffix("site.yml")
+                || $0.path.hasSuffix(".mustache")
         }
         let report = renderer.controls.isEmpty
             ? "\(located.displayPath) has no page controls, tab bars or segmented controls (view: \(source.front.view)).\n"

@@ -5,21 +5,16 @@ extension AppearanceConfig {
     static func load(theme: Theme, contentDirectory: String, diagnostics: inout [Diagnostic]) -> AppearanceConfig {
         var files: [AppearanceFile] = []
         if let file = theme.appearance {
-            switch UTF8Check.decode(file.bytes) {
+            switch SourceText.decode(file.bytes) {
             case .success(let text): files.append(AppearanceFile(path: file.displayPath, text: text))
-            case .failure(let position):
-                diagnostics.append(.error("appearance.yml is not valid UTF-8", at: file.displayPath,
-                    line: position.line, column: position.column))
+            case .failure(let failure): diagnostics.append(SourceText.diagnostic(failure, at: file.displayPath, what: "appearance.yml"))
             }
         }
-        let sitePath = contentDirectory + "/appearance.yml"
         let display = FileTree.display(contentDirectory, "appearance.yml")
-        if let data = FileManager.default.contents(atPath: sitePath) {
-            switch UTF8Check.decode([UInt8](data)) {
-            case .success(let text): files.append(AppearanceFile(path: display, text: text))
-            case .failure(let position):
-                diagnostics.append(.error("appearance.yml is not valid UTF-8", at: display, line: position.line, column: position.column))
-            }
+        switch SourceText.read(contentDirectory + "/appearance.yml") {
+        case .success(let text): files.append(AppearanceFile(path: display, text: text))
+        case .failure(.unreadable): break  // the site has no appearance.yml of its own
+        case .failure(let failure): diagnostics.append(SourceText.diagnostic(failure, at: display, what: "appearance.yml"))
         }
         return load(files, diagnostics: &diagnostics)
     }

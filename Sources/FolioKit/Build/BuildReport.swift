@@ -32,6 +32,8 @@ public struct BuildReport {
         }
         return "{\"published\": \(result.published), \"diagnostics\": [\(diagnostics.joined(separator: ", "))], "
             + "\"summary\": {\"pages\": \(s.pages), \"rendered\": \(s.rendered), \"sections\": \(s.sections), \"views\": \(s.views), \"files\": \(s.files), "
-            + "\"seconds\": \(String(format: "%.3f", s.seconds))}}"
+            + "\"seconds\": \(String(format: "%.3f", s.seconds))}, "
+            + "\"notes\": [\(result.notes.map(ModelJSON.quote).joined(separator: ", "))], \"internalLinks\": \(result.internalLinks), "
+            + "\"externalLinks\": [\(result.externalLinks.map { "{\"url\": \(ModelJSON.quote($0.url)), \"path\": \(ModelJSON.quote($0.path)), \"line\": \($0.line), \"column\": \($0.column)}" }.joined(separator: ", "))]}"
     }
 }

@@ -6,35 +6,109 @@ import Glibc
 
 /// Directory walks with stable order, skipping names that start with `_` or `.` where asked.
 enum FileTree {
-    /// Regular files below `root`, as `/`-separated relative paths, sorted.
-    static func regularFiles(under root: String, skipUnderscore: Bool = false) -> [String] {
-        var result: [String] = []
-        walk(root, prefix: "", skipUnderscore: skipUnderscore, into: &result)
-        return result.sorted()
+    /// The regular files below a folder, and the symbolic links the walk did not follow.
+    struct Listing {
+        /// `/`-separated paths relative to the root, sorted.
+        var files: [String] = []
+        /// A warning at each link left out: pointing outside the root, into a loop, or nowhere.
+        var diagnostics: [Diagnostic] = []
     }
 
-    private static func walk(_ directory: String, prefix: String, skipUnderscore: Bool, into result: inout [String]) {
-        // readdir's entry types spare a stat per file; links and unknown types are asked about with stat.
-        guard let stream = opendir(directory) else { return }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix(".") || (skipUnderscore && name.hasPrefix("_")) { continue }
-            let path = directory + "/" + name
-            var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-            var isFile = Int32(entry.pointee.d_type) == Int32(DT_REG)
-            if !isDirectory && !isFile {
-                var info = stat()
-                guard stat(path, &info) == 0 else { continue }
-                isDirectory = info.st_mode & S_IFMT == S_IFDIR
-                isFile = info.st_mode & S_IFMT == S_IFREG
-            }
-            if isDirectory {
-                walk(path, prefix: prefix + name + "/", skipUnderscore: skipUnderscore, into: &result)
-            } else if isFile {
-                result.append(prefix + name)
+    /// Regular files below `root`, as `/`-separated relative paths, sorted.
+    ///
+    /// A symbolic link is followed only when its target lies inside `root` (or anywhere, with `followSymlinks`),
+    /// and never into a folder the walk is already inside: that would loop.
+    static func list(_ root: String, skipUnderscore: Bool = false, followSymlinks: Bool = false) -> Listing {
+        var listing = Listing()
+        guard let real = realPath(root) else { return listing }
+        let walk = Walk(root: root, realRoot: real, skipUnderscore: skipUnderscore, followSymlinks: followSymlinks)
+        walk.visit(root, prefix: "", realDirectory: real, inside: [real], into: &listing)
+        listing.files.sort()
+        return listing
+    }
+
+    private struct Walk {
+        let root: String
+        let realRoot: String
+        let skipUnderscore: Bool
+        let followSymlinks: Bool
+
+        /// `inside`: the real paths of the folders this walk is in, to tell a loop from a second way to one folder.
+        func visit(_ directory: String, prefix: String, realDirectory: String, inside: [String], into listing: inout Listing) {
+            // readdir's entry types spare a stat per file; links and unknown types are asked about with lstat.
+            guard let stream = opendir(directory) else { return }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name.hasPrefix(".") || (skipUnderscore && name.hasPrefix("_")) { continue }
+                let path = directory + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type != Int32(DT_DIR) && type != Int32(DT_REG) && type != Int32(DT_LNK) {
+                    var info = stat()
+                    guard lstat(path, &info) == 0 else { continue }
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: type = Int32(DT_DIR)
+                    case S_IFREG: type = Int32(DT_REG)
+                    case S_IFLNK: type = Int32(DT_LNK)
+                    default: continue
+                    }
+                }
+                if type == Int32(DT_REG) {
+                    listing.files.append(prefix + name)
+                } else if type == Int32(DT_DIR) {
+                    let real = realDirectory + "/" + name
+                    visit(path, prefix: prefix + name + "/", realDirectory: real, inside: inside + [real], into: &listing)
+                } else {
+                    link(path, relative: prefix + name, inside: inside, into: &listing)
+                }
             }
         }
+
+        /// A symbolic link: followed, or left out with a warning that names its target.
+        private func link(_ path: String, relative: String, inside: [String], into listing: inout Listing) {
+            let shown = FileTree.display(root, relative)
+            let rootName = FileTree.displayRoot(root)
+            guard let target = realPath(path) else {
+                let text = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                listing.diagnostics.append(.warning(
+                    "symbolic link to \(text), which does not exist: skipped; fix the link or remove it", at: shown))
+                return
+            }
+            if !followSymlinks && !FileTree.contains(realRoot, target) {
+                listing.diagnostics.append(.warning(
+                    "symbolic link to \(target), outside \(rootName)/: not followed; copy what it points to into \(rootName)/, "
+                        + "or set 'followSymlinks: true' in site.yml to follow links that leave it", at: shown))
+                return
+            }
+            var info = stat()
+            guard stat(target, &info) == 0 else { return }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                listing.files.append(relative)
+            case S_IFDIR:
+                if inside.contains(where: { FileTree.contains(target, $0) }) {
+                    listing.diagnostics.append(.warning(
+                        "symbolic link to \(target), a folder that contains the link: not followed, it would loop forever; "
+                            + "remove the link", at: shown))
+                    return
+                }
+                visit(path, prefix: relative + "/", realDirectory: target, inside: inside + [target], into: &listing)
+            default:
+                break
+            }
+        }
+    }
+
+    /// Whether `path` is `folder` or lies inside it (both real, absolute paths).
+    static func contains(_ folder: String, _ path: String) -> Bool {
+        folder == "/" || path == folder || path.hasPrefix(folder + "/")
+    }
+
+    /// The path with every symbolic link, `.` and `..` resolved; nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// How a path inside `root` is shown in messages: as the user would type it.
@@ -42,5 +116,13 @@ enum FileTree {
         var root = root
         if root.hasPrefix("./") { root.removeFirst(2) }
         return root.isEmpty || root == "." ? relative : root + "/" + relative
+    }
+
+    /// The root itself as the user would type it, without a trailing slash (`Content`).
+    static func displayRoot(_ root: String) -> String {
+        var root = root
+        if root.hasPrefix("./") { root.removeFirst(2) }
+        while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+        return root.isEmpty ? "." : root
     }
 }

@@ -9,11 +9,12 @@ enum FrontMatterParser {
 
     /// Front matter is YAML between `---` lines at the very top of the file.
     static func split(_ text: String, path: String, diagnostics: inout [Diagnostic]) -> Split {
-        guard text.hasPrefix("---\n") || text.hasPrefix("---\r\n") else {
+        // SourceText has already turned CRLF and CR into LF and dropped a byte-order mark.
+        guard text.hasPrefix("---\n"), let firstBreak = text.firstIndex(of: "\n") else {
             return Split(yaml: nil, body: text, bodyLineOffset: 0)
         }
         var line = 1
-        var index = text.index(after: text.firstIndex(of: "\n")!)
+        var index = text.index(after: firstBreak)
         let yamlStart = index
         while index < text.endIndex {
             line += 1

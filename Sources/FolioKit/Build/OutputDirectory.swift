@@ -4,85 +4,89 @@ import Foundation
 import Glibc
 #endif
 
-/// A build is written beside the output folder, then swapped in at once, so `Public/` is never half-written.
+/// Where a build writes: never into the output folder itself, so a reader or a crash sees the old site or the new one.
+///
+/// A whole build is written into a staging folder beside the output and swapped in at once. A small update (a few
+/// edited pages) writes its files to a pending folder beside the output, then `OutputPatch` publishes them: one
+/// changed file by one rename, several by a hard-linked copy of the smallest folder holding them, swapped in at once.
 struct OutputDirectory: Sendable {
     let target: String
     let staging: String
     private let parent: String
     private let stagingPrefix: String
-    /// In place: files are written to a hidden folder beside the output and renamed over their final
-    /// names at `publish()` (small incremental builds).
-    private let pending: PendingRenames?
+    /// Small updates: the files written so far, waiting in a pending folder to be published.
+    private let pending: PendingFiles?
+    /// `folio check`: everything is produced and nothing written.
+    private let discards: Bool
 
-    /// An output updated in place: only what is written changes, each file replaced by one atomic rename.
-    static func inPlace(target: String) -> OutputDirectory {
-        OutputDirectory(target: target, inPlace: true)
+    /// An output that writes nothing: what `folio check` renders goes nowhere.
+    static func discarding(target: String) -> OutputDirectory {
+        OutputDirectory(target: target, patch: false, discards: true)
+    }
+
+    /// An update of a few files of an existing output (it must hold the `.folio-output` mark).
+    static func patch(target: String) -> OutputDirectory {
+        OutputDirectory(target: target, patch: true)
     }
 
     init(target: String) {
-        self.init(target: target, inPlace: false)
+        self.init(target: target, patch: false)
     }
 
-    private init(target: String, inPlace: Bool) {
+    private init(target: String, patch: Bool, discards: Bool = false) {
+        self.discards = discards
         var target = target
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         self.target = target
         let url = URL(fileURLWithPath: target)
         parent = url.deletingLastPathComponent().path
         stagingPrefix = "." + url.lastPathComponent + ".folio-"
-        staging = inPlace ? target : parent + "/" + stagingPrefix + "staging-\(getpid())"
-        // Beside the output, not inside it: what an interrupted update leaves is never published,
+        // Beside the output, not inside it: what an interrupted build leaves is never published,
         // and the next build's `prepare()` removes it with the rest.
-        pending = inPlace ? PendingRenames(folder: parent + "/" + stagingPrefix + "pending-\(getpid())") : nil
-    }
-
-    /// Where a file is written: its own path when staging, a numbered file in the pending folder when in place.
-    private func destination(_ path: String) -> String {
-        guard let pending else { return staging + "/" + path }
-        return pending.add(path)
+        staging = parent + "/" + stagingPrefix + "staging-\(getpid())"
+        pending = patch ? PendingFiles(folder: parent + "/" + stagingPrefix + "pending-\(getpid())") : nil
     }
 
     /// Clears what an interrupted build left behind and makes an empty staging (or pending) folder.
     func prepare() throws {
+        if discards { return }
         let manager = FileManager.default
         try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         for name in (try? manager.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(stagingPrefix) {
+            CrashPoint.step()
             try? manager.removeItem(atPath: parent + "/" + name)
         }
-        try manager.createDirectory(atPath: pending?.folder ?? staging, withIntermediateDirectories: true)
+        if let pending {
+            try FileOperations.makeDirectory(pending.folder)
+        } else {
+            try FileOperations.makeDirectory(staging)
+            guard FileOperations.write(OutputSafety.markerText.utf8, to: staging + "/" + OutputSafety.markerName) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staging + "/" + OutputSafety.markerName])
+            }
+        }
     }
 
-    var isInPlace: Bool { pending != nil }
+    var isPatch: Bool { pending != nil }
 
-    /// Creates every folder the files need, once, before the parallel writes.
+    /// Creates every folder the files need, once, before the parallel writes (a patch's pending folder is flat).
     func makeDirectories(for paths: [String]) throws {
+        guard pending == nil, !discards else { return }
         var made: Set<String> = [""]
         // Parents before children, one mkdir each: Foundation's recursive create stats every component.
         func make(_ directory: String) throws {
             guard made.insert(directory).inserted else { return }
             try make(SitePath.directory(of: directory))
-            if mkdir(staging + "/" + directory, 0o755) != 0 && errno != EEXIST {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staging + "/" + directory])
-            }
+            try FileOperations.makeDirectory(staging + "/" + directory)
         }
         for path in paths { try make(SitePath.directory(of: path)) }
     }
 
     func write(_ bytes: some Collection<UInt8>, to path: String) -> Bool {
-        let file = destination(path)
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        let written = bytes.withContiguousStorageIfAvailable { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count <= 0 { return false }
-                offset += count
-            }
-            return true
-        }
-        return written ?? write(Array(bytes), to: path)
+        if discards { return true }
+        guard let pending else { return FileOperations.write(bytes, to: staging + "/" + path) }
+        // A file that comes out as it already is is not part of the update.
+        if FileOperations.sameBytes(target + "/" + path, bytes) { return true }
+        return FileOperations.write(bytes, to: pending.add(path))
     }
 
     func write(_ text: String, to path: String) -> Bool {
@@ -92,100 +96,34 @@ struct OutputDirectory: Sendable {
 
     /// Hard-links a file of the previous output into the staging folder: no copy, no new inode.
     func link(from existing: String, to path: String) -> Bool {
-        if pending != nil { return true }  // in place, the previous file simply stays
-        return Glibc.link(existing, staging + "/" + path) == 0
+        if pending != nil || discards { return true }  // in a patch, the previous file simply stays
+        return FileOperations.link(existing, staging + "/" + path)
     }
 
+    /// Copies a source file's bytes (never a link to it: the output must not share a file with the sources).
     func copy(from source: String, to path: String) -> Bool {
-        let file = destination(path)
-        try? FileManager.default.removeItem(atPath: file)
-        return (try? FileManager.default.copyItem(atPath: source, toPath: file)) != nil
+        if discards { return FileManager.default.isReadableFile(atPath: source) }
+        return FileOperations.copy(source, to: pending?.add(path) ?? staging + "/" + path)
     }
 
-    /// Swaps the staging folder in: one atomic exchange where the kernel offers it.
+    /// Swaps the staging folder in (or publishes the patch): one atomic exchange where the kernel offers it.
     func publish() throws {
+        if discards { return }
         if let pending {
-            // Everything is written; the renames follow one another with nothing in between.
-            for (path, file) in pending.files where rename(file, target + "/" + path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target + "/" + path])
-            }
-            rmdir(pending.folder)
+            try OutputPatch(target: target, staging: staging, aside: parent + "/" + stagingPrefix + "old-\(getpid())")
+                .publish(pending)
             return
         }
-        let manager = FileManager.default
-        if manager.fileExists(atPath: target) {
-            if Self.exchange(staging, target) {
-                Self.removeInBackground(staging)
-                return
-            }
-            let old = parent + "/" + stagingPrefix + "old-\(getpid())"
-            try manager.moveItem(atPath: target, toPath: old)
-            try manager.moveItem(atPath: staging, toPath: target)
-            try? manager.removeItem(atPath: old)
+        if FileManager.default.fileExists(atPath: target) {
+            try FileOperations.swap(staging, into: target, aside: parent + "/" + stagingPrefix + "old-\(getpid())")
         } else {
-            try manager.moveItem(atPath: staging, toPath: target)
-        }
-    }
-
-    /// Deleting thousands of files is slow on some file systems; the build's result does not wait for it.
-    /// What is left if folio exits first is removed by the next build's `prepare()`.
-    private static func removeInBackground(_ path: String) {
-        while waitpid(-1, nil, WNOHANG) > 0 {}  // reap earlier removals (folio serve builds many times)
-        var pid: pid_t = 0
-        let arguments = ["rm", "-rf", "--", path]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        if posix_spawn(&pid, "/bin/rm", nil, nil, &argv, environ) != 0 {
-            try? FileManager.default.removeItem(atPath: path)
+            try FileOperations.rename(staging, target)
         }
     }
 
     func discard() {
-        if let pending {
-            try? FileManager.default.removeItem(atPath: pending.folder)
-            return
-        }
+        if discards { return }
+        if let pending { try? FileManager.default.removeItem(atPath: pending.folder) }
         try? FileManager.default.removeItem(atPath: staging)
-    }
-
-    /// `renameat2(RENAME_EXCHANGE)`, looked up at run time: Swift's Glibc module does not export it.
-    private static func exchange(_ first: String, _ second: String) -> Bool {
-        #if os(Linux)
-        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-        guard let symbol = dlsym(nil, "renameat2") else { return false }  // nil is RTLD_DEFAULT on glibc
-        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
-        let exchangeFlag: UInt32 = 1 << 1  // RENAME_EXCHANGE
-        return renameat2(AT_FDCWD, first, AT_FDCWD, second, exchangeFlag) == 0
-        #else
-        return false
-        #endif
-    }
-}
-
-/// The files an in-place update has written to its pending folder, to rename over their final names at publish.
-final class PendingRenames: @unchecked Sendable {
-    let folder: String
-    private let lock = NSLock()
-    private var written: [String: String] = [:]
-
-    init(folder: String) {
-        self.folder = folder
-    }
-
-    /// The pending file for `path` (numbered: the folder is flat).
-    func add(_ path: String) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let file = written[path] { return file }
-        let file = folder + "/" + String(written.count)
-        written[path] = file
-        return file
-    }
-
-    /// Output path → pending file, in path order.
-    var files: [(path: String, file: String)] {
-        lock.lock()
-        defer { lock.unlock() }
-        return written.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }

@@ -24,29 +24,32 @@ enum PageWriter {
     }
 
     static func write(
-        _ site: Site, plan: RenderPlan, frontDiagnostics: [String: [Diagnostic]], theme: Theme,
-        appearance: AppearanceResolver, to output: OutputDirectory, progress: (@Sendable (Int, Int) -> Void)? = nil
+        _ site: Site, tree: SiteTree, plan: RenderPlan, frontDiagnostics: [String: [Diagnostic]], theme: Theme,
+        appearance: AppearanceResolver, overrides: OutputOverrides, to output: OutputDirectory,
+        progress: (@Sendable (Int, Int) -> Void)? = nil, facts: SiteFacts? = nil
     ) throws -> Written {
         let counter = ProgressCounter(total: site.pages.count - plan.reused.count, report: progress)
-        let context = PageContext(site: site, theme: theme)
-        // In place, only the folders of what is written again may be missing.
-        let pagePaths = site.pages.filter { !output.isInPlace || plan.reused[$0.sourcePath] == nil }
-            .map { String($0.url.dropFirst()) + "index.html" }
-        let staticPaths = site.staticFiles.filter { !output.isInPlace || !plan.unchangedStatic.contains($0) }
+        let context = PageContext(site: site, theme: theme, tree: tree)
+        // Folder listings depend only on the site's index of pages (the site key): cheap, so always written.
+        let generated = GeneratedPage.all(in: tree, navigation: context.navigation)
+            .filter { $0.number == 1 || tree.node(forURL: $0.url) == nil }
+        let pagePaths = site.pages.map { String($0.url.dropFirst()) + "index.html" }
         let assetPaths = theme.assets.keys.sorted().map { "assets/" + $0 }
-        try output.makeDirectories(for: pagePaths + staticPaths + assetPaths + (site.config.search ? [SearchPage.path(0)] : []))
+        try output.makeDirectories(
+            for: pagePaths + generated.map(\.outputPath) + site.staticFiles + assetPaths + (site.config.search ? [SearchPage.path(0)] : []))
         // The search index names each page's record file by its place in the site.
         let order = site.config.search ? Dictionary(uniqueKeysWithValues: site.pages.enumerated().map { ($1.sourcePath, $0) }) : [:]
 
         let results = site.pages.parallelMap { source -> PageResult in
             let path = String(source.url.dropFirst()) + "index.html"
             if let record = plan.reused[source.sourcePath], output.link(from: plan.previousOutput + "/" + path, to: path) {
+                facts?.reused(source, fingerprint: record.fingerprint, previousOutput: plan.previousOutput, output: output)
                 return PageResult(record: record, diagnostics: record.renderDiagnostics.map(\.diagnostic),
                     styles: record.styles.compactMap(\.style), rendered: false)
             }
             defer { counter.step() }
             return render(source, frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [], site: site, theme: theme,
-                appearance: appearance, context: context, to: output, searchFile: order[source.sourcePath])
+                appearance: appearance, context: context, to: output, facts: facts, searchFile: order[source.sourcePath])
         }
 
         var written = Written()
@@ -65,11 +68,23 @@ enum PageWriter {
                 written.records[source.sourcePath] = record
             }
         }
+        let generatedWrites = generated.parallelMap { page -> (Bool, [Diagnostic]) in
+            var diagnostics: [Diagnostic] = []
+            let html = theme.render("layouts/default", context.values(for: page), diagnostics: &diagnostics)
+            return (output.write(html, to: page.outputPath), diagnostics)
+        }
+        for (page, (ok, diagnostics)) in zip(generated, generatedWrites) {
+            written.diagnostics += diagnostics
+            if !ok { written.diagnostics.append(.error("cannot write \(page.outputPath) in the output folder", at: output.target)) }
+        }
         written.diagnostics = written.diagnostics.removingDuplicates()
-        if theme.layouts.contains("404"), !output.write(theme.render("layouts/404", context.notFoundValues()), to: "404.html") {
+        // A content file at the path of a generated one or a theme asset takes its place (OutputOverrides warns).
+        if theme.layouts.contains("404"), overrides.allows("404.html"),
+            !output.write(theme.render("layouts/404", context.notFoundValues(), diagnostics: &written.diagnostics), to: "404.html")
+        {
             written.diagnostics.append(.error("cannot write 404.html in the output folder", at: output.target))
         }
-        if !output.write(stylesheet.css, to: "assets/appearance.css") {
+        if overrides.allows("assets/appearance.css"), !output.write(stylesheet.css, to: "assets/appearance.css") {
             written.diagnostics.append(.error("cannot write assets/appearance.css in the output folder", at: output.target))
         }
         for file in site.staticFiles {
@@ -78,17 +93,18 @@ enum PageWriter {
                 written.diagnostics.append(.error("cannot copy this file to the output folder", at: FileTree.display(site.contentDirectory, file)))
             }
         }
-        for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) where !output.write(file.bytes, to: "assets/" + path) {
+        for (path, file) in theme.assets.sorted(by: { $0.key < $1.key })
+        where overrides.allows("assets/" + path) && !output.write(file.bytes, to: "assets/" + path) {
             written.diagnostics.append(.error("cannot write assets/\(path) in the output folder", at: file.displayPath))
         }
-        written.files = site.pages.count + site.staticFiles.count + theme.assets.count + 1
+        written.files = site.pages.count + generated.count + site.staticFiles.count + theme.assets.count + 1
         return written
     }
 
     /// Reads, models, renders and writes one page.
     private static func render(
         _ listed: PageSource, frontDiagnostics: [Diagnostic], site: Site, theme: Theme, appearance: AppearanceResolver,
-        context: PageContext, to output: OutputDirectory, searchFile: Int? = nil
+        context: PageContext, to output: OutputDirectory, facts: SiteFacts?, searchFile: Int? = nil
     ) -> PageResult {
         var source = listed
         var frontDiagnostics = frontDiagnostics
@@ -100,8 +116,9 @@ enum PageWriter {
         var views = ViewRenderer(theme: theme, settings: PageSettings(page: source), appearance: appearance)
         let content = views.render(page.model)
         diagnostics += views.warnings
-        let html = theme.render("layouts/" + page.front.layout, context.values(for: page, content: content))
+        let html = theme.render("layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
         let path = String(page.url.dropFirst()) + "index.html"
+        diagnostics += facts?.rendered(page, html: html, output: output) ?? []
         guard output.write(html, to: path) else {
             return PageResult(record: nil, diagnostics: diagnostics + [.error("cannot write \(path) in the output folder", at: page.displayPath)],
                 styles: [], rendered: true)

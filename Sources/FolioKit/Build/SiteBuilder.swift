@@ -14,6 +14,8 @@ public enum SiteBuilder {
         public var useCache = true
         /// Called now and then with (pages done, pages to render) while pages render; `folio build` shows it on a terminal.
         public var progress: (@Sendable (Int, Int) -> Void)?
+        /// `folio check`: everything a build does and checks, with nothing written (no output, no cache).
+        public var dryRun = false
 
         public init() {}
     }
@@ -35,6 +37,11 @@ public enum SiteBuilder {
         public var published: Bool
         /// The URLs of the pages whose output changed; nil when anything else changed too (assume every page did).
         public var changedPages: [String]? = nil
+        /// Lines that inform without being problems (what a build without an absolute baseURL skipped).
+        public var notes: [String] = []
+        /// The site's links: how many internal ones were checked, and the external ones (for `folio check --external`).
+        public var internalLinks = 0
+        public var externalLinks: [ExternalLink] = []
     }
 
     /// Builds the site; a `session` keeps the cache in memory between the builds of one process.
@@ -45,12 +52,14 @@ public enum SiteBuilder {
             ? session?.previous(at: cachePath) ?? BuildCache.load(from: cachePath) : nil
 
         var diagnostics: [Diagnostic] = []
-        let theme = Theme.load(directory: options.templatesDirectory, diagnostics: &diagnostics)
         let reading = SiteReader.read(
             .init(contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts, baseURL: options.baseURL),
             previous: previous)
         let site = reading.site
+        let theme = Theme.load(directory: options.templatesDirectory, followSymlinks: site.config.followSymlinks, diagnostics: &diagnostics)
         diagnostics += reading.diagnostics
+        let overrides = OutputOverrides(site: site, theme: theme)
+        diagnostics += overrides.warnings
         diagnostics += site.pages.flatMap { reading.pageDiagnostics[$0.sourcePath] ?? [] }
         diagnostics += checkLayouts(site, theme: theme)
         let appearanceConfig = AppearanceConfig.load(theme: theme, contentDirectory: options.contentDirectory, diagnostics: &diagnostics)
@@ -59,43 +68,66 @@ public enum SiteBuilder {
 
         var summary = Summary(pages: site.pages.count)
         var changedPages: [String]?
+        var publication = SitePublication.Outcome()
         func finish(published: Bool) -> Result {
             summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            return Result(diagnostics: diagnostics.sortedForDisplay(), summary: summary, published: published, changedPages: changedPages)
+            return Result(diagnostics: diagnostics.sortedForDisplay(), summary: summary, published: published, changedPages: changedPages,
+                notes: publication.notes, internalLinks: publication.internalLinks, externalLinks: publication.externalLinks)
         }
         func failed() -> Bool {
             diagnostics.hasErrors || (options.strict && !diagnostics.isEmpty)
         }
+        let structure = SiteStructure.build(site, diagnostics: &diagnostics)
         if failed() { return finish(published: false) }
 
-        let siteKey = SiteKey.compute(site: site, theme: theme, options: options, siteYAML: reading.siteYAML)
+        let siteKey = SiteKey.compute(site: site, theme: theme, options: options, siteYAML: reading.siteYAML, folders: structure.keyBytes)
         let plan = RenderPlan(site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory)
-        // A few edited pages are replaced in place, file by file, each by an atomic rename after all are written;
-        // anything larger is built beside the output and swapped in whole.
-        let output = plan.isSmallUpdate(pages: site.pages.count)
-            ? OutputDirectory.inPlace(target: options.outputDirectory) : OutputDirectory(target: options.outputDirectory)
+        // A few edited pages are published as a patch of the output (still old-or-new, see OutputPatch); anything
+        // larger, or an output without Folio's mark (made by an older Folio), is built beside it and swapped in whole.
+        // `folio check` (dryRun) renders everything and writes nothing.
+        let marked = OutputSafety.isMarked(options.outputDirectory)
+        let isPatch = !options.dryRun && marked && plan.isSmallUpdate(pages: site.pages.count)
+        let output = options.dryRun ? OutputDirectory.discarding(target: options.outputDirectory)
+            : isPatch ? OutputDirectory.patch(target: options.outputDirectory) : OutputDirectory(target: options.outputDirectory)
+        let factsPath = PageFactsFile.location(buildCache: cachePath)
+        let facts = SiteFacts(site: site, cached: previous.flatMap { PageFactsFile.load(from: factsPath, siteKey: $0.siteKey) })
         do {
-            if plan.isNoOp {
+            if plan.isNoOp && marked {
                 // Nothing changed: the output is already this build's, so nothing is written at all.
                 diagnostics += plan.reusedDiagnostics
                 changedPages = []
                 summary.views = plan.reusedViews
                 summary.sections = plan.reusedSections
                 summary.files = site.pages.count + site.staticFiles.count + theme.assets.count + 1
+                for page in site.pages {
+                    facts.reused(page, fingerprint: plan.reused[page.sourcePath]?.fingerprint ?? .missing,
+                        previousOutput: plan.previousOutput, output: nil)
+                }
+                publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: false, strict: options.strict)
+                diagnostics += publication.diagnostics
+                if !options.dryRun, facts.readAgain > 0 {
+                    PageFactsFile.save(facts.all, siteKey: siteKey, to: factsPath, inBackground: session != nil)
+                }
                 return finish(published: !failed())
             }
             try output.prepare()
             let written = try PageWriter.write(
-                site, plan: plan, frontDiagnostics: reading.pageDiagnostics, theme: theme,
-                appearance: AppearanceResolver(appearanceConfig), to: output, progress: options.progress)
+                site, tree: structure.tree, plan: plan, frontDiagnostics: reading.pageDiagnostics, theme: theme,
+                appearance: AppearanceResolver(appearanceConfig), overrides: overrides, to: output, progress: options.progress,
+                facts: facts)
             summary.views = written.views
             summary.sections = written.sections
             summary.files = written.files
             summary.rendered = written.rendered
             // Only when nothing but some pages changed can the other open pages stay as they are.
-            changedPages = plan.isSmallUpdate(pages: site.pages.count) && plan.unchangedStatic.count == site.staticFiles.count
+            changedPages = isPatch && plan.unchangedStatic.count == site.staticFiles.count
                 ? written.renderedURLs : nil
             diagnostics += written.diagnostics
+            if let warning = CodeHighlighter.shared.takeWarning() {
+                diagnostics.append(.warning(warning, at: FileTree.display(options.contentDirectory, "site.yml")))
+            }
+            publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: true, strict: options.strict)
+            diagnostics += publication.diagnostics
             var search = site.config.search
                 ? SearchBuild(buildCache: cachePath, siteKey: siteKey, inMemory: session != nil) : nil
             diagnostics += search?.write(site: site, plan: plan, fresh: written.search, output: output) ?? []
@@ -104,7 +136,9 @@ public enum SiteBuilder {
                 return finish(published: false)
             }
             try output.publish()
+            if options.dryRun { return finish(published: true) }
             search?.finish(output: output)
+            PageFactsFile.save(facts.all, siteKey: siteKey, to: factsPath, inBackground: session != nil)
             // Also after --no-cache: what this build wrote is what the next one can reuse.
             let cache = BuildCache(siteKey: siteKey, pages: written.records, staticFiles: plan.staticFingerprints)
             if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }

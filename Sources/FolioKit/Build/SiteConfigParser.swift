@@ -21,8 +21,12 @@ enum SiteConfigParser {
             case "author": config.author = document.string(entry, &diagnostics)
             case "sectionLevel": config.sectionLevel = document.int(entry, in: 1...6, &diagnostics) ?? 2
             case "unsafeHTML": config.unsafeHTML = document.bool(entry, &diagnostics) ?? false
+            case "followSymlinks": config.followSymlinks = document.bool(entry, &diagnostics) ?? false
             case "search": config.search = document.bool(entry, &diagnostics) ?? true
             case "nav": config.nav = nav(entry, document, &diagnostics)
+            case "maxPageSize": config.maxPageSize = maxPageSize(entry, document, &diagnostics) ?? config.maxPageSize
+            case "paginate": config.paginate = document.int(entry, in: 1...10_000, &diagnostics) ?? 20
+            case "toc": config.tocLevels = tocLevels(entry, document, &diagnostics)
             default: config.params.append((entry.key, YAMLDocument.value(entry.node)))
             }
         }
@@ -30,6 +34,24 @@ enum SiteConfigParser {
             diagnostics.append(.error("site.yml has no 'title': add a line like 'title: My Site'", at: path))
         }
         return config
+    }
+
+    /// `maxPageSize: 10 MB` or a number of bytes.
+    private static func maxPageSize(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> Int? {
+        if case .scalar(let scalar) = entry.node, let bytes = ByteCount.parse(scalar.string) { return bytes }
+        diagnostics.append(document.error(
+            "'maxPageSize' must be a size like 10 MB, 512 KB or a number of bytes, not '\(entry.node.string ?? "a list or mapping")'",
+            entry))
+        return nil
+    }
+
+    /// `toc: false`, `toc: 3` or `toc: 2-4`.
+    private static func tocLevels(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> ClosedRange<Int>? {
+        let text = entry.node.string ?? ""
+        if text == "false" { return nil }
+        if let levels = TableOfContents.levels(text) { return levels }
+        diagnostics.append(document.error("'toc' must be false or heading levels like 2-3", entry))
+        return 2...3
     }
 
     private static func nav(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> [SiteConfig.NavItem]? {

@@ -2,13 +2,15 @@ import Foundation
 
 /// What every page's output depends on besides its own file: when it changes, every page renders again.
 enum SiteKey {
-    static func compute(site: Site, theme: Theme, options: SiteBuilder.Options, siteYAML: [UInt8]) -> String {
+    static func compute(site: Site, theme: Theme, options: SiteBuilder.Options, siteYAML: [UInt8], folders: [UInt8] = []) -> String {
         var key = StableHash()
         key.add(BuildCache.format)
         key.add(FolioVersion.current)
         key.add(options.baseURL ?? "")
         key.add(options.includeDrafts ? "drafts" : "")
+        key.add(CodeHighlighter.setup.cacheKey)
         key.add(siteYAML)
+        key.add(folders)
         for file in theme.files.sorted(by: { $0.path < $1.path }) {
             key.add(file.path)
             key.add(file.bytes)
@@ -23,6 +25,7 @@ enum SiteKey {
             key.add(page.title)
             key.add(page.front.description ?? "")
             key.add(page.front.date ?? "")
+            key.add(page.front.weight.map(String.init) ?? "")  // the sidebar's and the folder pages' order
         }
         for file in site.staticFiles { key.add(file) }
         return key.hex

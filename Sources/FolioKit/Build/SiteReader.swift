@@ -8,6 +8,8 @@ public struct Site: Sendable {
     /// Content-relative paths of files copied as they are.
     public var staticFiles: [String]
     var links: LinkPolicy
+    /// site.yml's `models:` and `feeds:`.
+    var publishing = PublishConfig()
 }
 
 /// Reads `Content/`: site.yml, every page's front matter, then every page's Markdown into its model.
@@ -54,7 +56,9 @@ public enum SiteReader {
         var config = readConfig(root, &diagnostics)
         if let baseURL = options.baseURL { config.baseURL = baseURL }
 
-        let files = FileTree.regularFiles(under: root, skipUnderscore: true)
+        let listing = FileTree.list(root, skipUnderscore: true, followSymlinks: config.followSymlinks)
+        diagnostics += listing.diagnostics
+        let files = listing.files
         let markdownFiles = files.filter { $0.lowercased().hasSuffix(".md") }
         let staticFiles = files.filter { !$0.lowercased().hasSuffix(".md") && !configFiles.contains($0) }
 
@@ -85,7 +89,8 @@ public enum SiteReader {
         let links = LinkPolicy(
             pageURLs: Dictionary(kept.map { ($0.sourcePath, $0.url) }, uniquingKeysWith: { first, _ in first }),
             staticFiles: Set(staticFiles))
-        let site = Site(contentDirectory: root, config: config, pages: kept, staticFiles: staticFiles, links: links)
+        var site = Site(contentDirectory: root, config: config, pages: kept, staticFiles: staticFiles, links: links)
+        site.publishing = PublishConfig.parse(siteYAML, path: FileTree.display(root, "site.yml"), diagnostics: &diagnostics)
         return Reading(site: site, diagnostics: diagnostics, pageDiagnostics: pageDiagnostics, fingerprints: fingerprints,
             unchanged: unchanged, siteYAML: siteYAML)
     }
@@ -93,38 +98,30 @@ public enum SiteReader {
     private static func readConfig(_ root: String, _ diagnostics: inout [Diagnostic]) -> SiteConfig {
         let path = root + "/site.yml"
         let display = FileTree.display(root, "site.yml")
-        guard let data = FileManager.default.contents(atPath: path) else {
-            diagnostics.append(.error("no site.yml: create it with at least 'title: My Site'", at: display))
-            return SiteConfig()
-        }
-        switch UTF8Check.decode([UInt8](data)) {
+        switch SourceText.read(path) {
         case .success(let text): return SiteConfigParser.parse(text, path: display, diagnostics: &diagnostics)
-        case .failure(let position):
-            diagnostics.append(.error("site.yml is not valid UTF-8", at: display, line: position.line, column: position.column))
-            return SiteConfig()
+        case .failure(.unreadable):
+            diagnostics.append(.error("no site.yml: create it with at least 'title: My Site'", at: display))
+        case .failure(let failure):
+            diagnostics.append(SourceText.diagnostic(failure, at: display, what: "site.yml"))
         }
+        return SiteConfig()
     }
 
-    /// A page file's text, or the reason it has none.
-    static func readText(_ sourcePath: String, root: String, displayPath: String) -> Result<String, Diagnostic> {
-        guard let data = FileManager.default.contents(atPath: root + "/" + sourcePath) else {
-            return .failure(.error("cannot read the file", at: displayPath))
-        }
-        switch UTF8Check.decode([UInt8](data)) {
-        case .success(let text): return .success(text)
-        case .failure(let position):
-            return .failure(.error("the file is not valid UTF-8: save it as UTF-8", at: displayPath,
-                line: position.line, column: position.column))
-        }
+    /// A page file's text, or the reason it has none: unreadable, over the site's page size limit, or not UTF-8.
+    static func readText(_ sourcePath: String, root: String, displayPath: String, limit: Int) -> Result<String, Diagnostic> {
+        SourceText.read(root + "/" + sourcePath, limit: limit).mapError { SourceText.diagnostic($0, at: displayPath) }
     }
 
     static func readSource(_ sourcePath: String, root: String, config: SiteConfig) -> (PageSource, [Diagnostic]) {
         var source = PageSource(sourcePath: sourcePath, displayPath: FileTree.display(root, sourcePath))
         var diagnostics: [Diagnostic] = []
         let text: String
-        switch readText(sourcePath, root: root, displayPath: source.displayPath) {
+        switch readText(sourcePath, root: root, displayPath: source.displayPath, limit: config.maxPageSize) {
         case .success(let read): text = read
-        case .failure(let diagnostic): return (source, [diagnostic])
+        case .failure(let diagnostic):
+            source.url = SitePath.pageURL(forSource: sourcePath, slug: nil)  // its own URL, not "/", so no false clash
+            return (source, [diagnostic])
         }
         let split = FrontMatterParser.split(text, path: source.displayPath, diagnostics: &diagnostics)
         if let yaml = split.yaml {
@@ -156,7 +153,8 @@ public enum SiteReader {
     public static func loadPage(_ source: PageSource, site: Site) -> (Page, [Diagnostic]) {
         let empty = TableModel(title: source.title, url: source.url, view: source.front.view, intro: "", introRows: [], sections: [])
         let text: String
-        switch readText(source.sourcePath, root: site.contentDirectory, displayPath: source.displayPath) {
+        switch readText(source.sourcePath, root: site.contentDirectory, displayPath: source.displayPath,
+            limit: site.config.maxPageSize) {
         case .success(let read): text = read
         case .failure(let diagnostic): return (Page(source: source, model: empty), [diagnostic])
         }
@@ -169,7 +167,7 @@ public enum SiteReader {
             titleFromHeading: source.front.title == nil, view: source.front.view, links: site.links))
         var model = output.model
         model.title = source.title
-        return (Page(source: source, model: model), output.diagnostics)
+        return (Page(source: source, model: model, links: output.links), output.diagnostics)
     }
 
     /// The file name, or for an `index.md` its folder's name (the site title at the root).

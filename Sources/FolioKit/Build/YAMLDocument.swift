@@ -18,6 +18,10 @@ struct YAMLDocument {
 
     /// Parses `text` (which starts `lineOffset` lines into the file at `path`); nil after reporting a syntax error.
     static func parse(_ text: String, path: String, lineOffset: Int = 0, diagnostics: inout [Diagnostic]) -> YAMLDocument? {
+        if let bounds = YAMLBounds.check(text, path: path, lineOffset: lineOffset) {
+            diagnostics.append(bounds)
+            return nil
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text, .basic, .default, .utf8)  // no regex tagging, no environment lookup per call
@@ -53,9 +57,35 @@ struct YAMLDocument {
             .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             return .error("invalid YAML: \(detail)", at: path, line: mark.line + lineOffset, column: mark.column)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            // Yams' own text gives the line within the YAML, not within the file: name the key, place it in the file.
+            let key = duplicates.sorted().first ?? ""
+            let first = context.mark
+            let repeated = repeatedKey(key, after: first, in: context.text)
+            let names = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            let message = "duplicate key \(names): a key may appear only once in a mapping; remove or rename one"
+            guard let repeated else { return .error(message, at: path, line: first.line + lineOffset, column: first.column) }
+            return .error(message + " (the first is at line \(first.line + lineOffset))", at: path,
+                line: repeated.line + lineOffset, column: repeated.column)
         default:
             return .error("invalid YAML: \(error)", at: path, line: lineOffset + 1)
         }
+    }
+
+    /// Where `key` is written again after its first place, at the same indentation: the line a user has to fix.
+    private static func repeatedKey(_ key: String, after first: Mark, in yaml: String) -> (line: Int, column: Int)? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard first.line >= 1, first.line <= lines.count else { return nil }
+        let indent = first.column - 1
+        for number in first.line..<lines.count {
+            let line = lines[number]
+            guard line.count > indent, line.prefix(indent).allSatisfy({ $0 == " " || $0 == "-" }) else { continue }
+            let rest = line.dropFirst(indent)
+            for spelling in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(spelling + ":") {
+                return (number + 1, first.column)
+            }
+        }
+        return nil
     }
 
     // MARK: Typed readers: each reports a wrong type at the value's position.

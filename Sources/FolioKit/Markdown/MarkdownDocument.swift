@@ -11,20 +11,105 @@ import Darwin
 final class MarkdownDocument {
     private let root: OpaquePointer
     private let renderOptions: Int32
+    /// Block quotes, lists, emphasis and links inside one another: the walks over the tree recurse, so past this
+    /// depth the document is not used at all (a page of 100,000 `>` would overflow the stack).
+    static let maxDepth = 256
+    /// The line and column where the parsed text first nested deeper than `maxDepth`; the document is then empty.
+    private(set) var tooDeep: (line: Int, column: Int)?
+    /// The text cmark parsed: the Markdown, with footnote definitions written as list items.
+    let source: String
+    /// Footnote definitions by the line of their list item (see `FootnoteSource`).
+    let footnoteDefinitionLines: [Int: String]
 
     /// Parses `text` with smart punctuation; `unsafeHTML` keeps raw HTML when rendering.
     init(parsing text: String, unsafeHTML: Bool) {
+        renderOptions = unsafeHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+        var document = Self.parse(text)
+        if let position = Self.firstTooDeep(document) {
+            cmark_node_free(document)
+            root = Self.parse("")
+            tooDeep = position
+            source = ""
+            footnoteDefinitionLines = [:]
+            return
+        }
+        var source = text
+        var definitions: [Int: String] = [:]
+        if FootnoteSource.mayDefine(text) {
+            let literal = Self.literalLines(MarkdownNode(document))
+            if let rewritten = FootnoteSource.rewrite(text, skippingLines: literal) {
+                cmark_node_free(document)
+                document = Self.parse(rewritten.text)
+                source = rewritten.text
+                definitions = rewritten.labels
+            }
+        }
+        root = document
+        self.source = source
+        footnoteDefinitionLines = definitions
+    }
+
+    private static func parse(_ text: String) -> OpaquePointer {
         var text = text
         let document = text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_SMART)
             }
         }
-        root = document!
-        renderOptions = unsafeHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+        // cmark returns no document only when it cannot allocate memory, where nothing else could go on either.
+        guard let document else { fatalError("cmark could not allocate a document") }
+        return document
+    }
+
+    /// Walks the tree without recursion and finds the first node deeper than `maxDepth`.
+    private static func firstTooDeep(_ root: OpaquePointer) -> (line: Int, column: Int)? {
+        guard let iterator = cmark_iter_new(root) else { return nil }
+        defer { cmark_iter_free(iterator) }
+        var depth = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { return nil }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if event == CMARK_EVENT_EXIT {
+                depth -= 1
+            } else if event == CMARK_EVENT_ENTER, !MarkdownNode(node).isLeaf {
+                depth += 1
+                if depth > maxDepth {
+                    var located: OpaquePointer? = node
+                    while let current = located, cmark_node_get_start_line(current) == 0 { located = cmark_node_parent(current) }
+                    return (Int(located.map(cmark_node_get_start_line) ?? 1), Int(located.map(cmark_node_get_start_column) ?? 1))
+                }
+            }
+        }
+    }
+
+    /// Lines inside code blocks and HTML blocks, where Markdown syntax is text.
+    private static func literalLines(_ root: MarkdownNode) -> Set<Int> {
+        var lines = Set<Int>()
+        func visit(_ node: MarkdownNode) {
+            switch node.kind {
+            case .codeBlock, .htmlBlock:
+                if node.line > 0 { lines.formUnion(node.line...max(node.line, node.endLine)) }
+            case .paragraph, .heading: break
+            default: for child in node.children { visit(child) }
+            }
+        }
+        visit(root)
+        return lines
     }
 
     deinit { cmark_node_free(root) }
+
+    /// The document node itself.
+    var documentNode: MarkdownNode { MarkdownNode(root) }
+
+    /// The source's lines (1-based line `n` is `sourceLines[n - 1]`), without their line ends.
+    private(set) lazy var sourceLines: [Substring] = source.split(
+        separator: "\n", omittingEmptySubsequences: false
+    ).map { $0.last == "\r" ? $0.dropLast() : $0 }
+
+    /// Joins adjacent text nodes, which cmark leaves split at brackets and other special characters.
+    func consolidateText() { cmark_consolidate_text_nodes(root) }
 
     /// The top-level blocks, in document order.
     var blocks: [MarkdownNode] { MarkdownNode(root).children }
@@ -51,15 +136,57 @@ final class MarkdownDocument {
 }
 
 /// One cmark node, a thin view over the C pointer.
-struct MarkdownNode {
+struct MarkdownNode: Hashable {
     enum Kind {
         case paragraph, heading, list, item, codeBlock, htmlBlock, blockQuote, thematicBreak
-        case text, code, softBreak, lineBreak, htmlInline, link, image, emphasis, strong, other
+        case text, code, softBreak, lineBreak, htmlInline, link, image, emphasis, strong
+        case customBlock, customInline, document, other
     }
 
     fileprivate let pointer: OpaquePointer
 
+    /// A new node that belongs to no tree until it is inserted; a custom node renders nothing until given HTML.
+    init(new kind: Kind) {
+        let type: cmark_node_type =
+            switch kind {
+            case .paragraph: CMARK_NODE_PARAGRAPH
+            case .text: CMARK_NODE_TEXT
+            case .link: CMARK_NODE_LINK
+            case .customBlock: CMARK_NODE_CUSTOM_BLOCK
+            case .customInline: CMARK_NODE_CUSTOM_INLINE
+            default: preconditionFailure("MarkdownNode(new:) makes paragraphs, text, links and custom nodes")
+            }
+        pointer = cmark_node_new(type)
+        if kind == .customBlock || kind == .customInline {
+            cmark_node_set_on_enter(pointer, "")
+            cmark_node_set_on_exit(pointer, "")
+        }
+    }
+
+    /// A text node with `literal`.
+    static func text(_ literal: String) -> MarkdownNode {
+        let node = MarkdownNode(new: .text)
+        node.literal = literal
+        return node
+    }
+
+    /// A custom node that renders `enter` before its children and `exit` after them.
+    static func custom(_ kind: Kind, enter: String, exit: String = "") -> MarkdownNode {
+        let node = MarkdownNode(new: kind)
+        node.onEnter = enter
+        node.onExit = exit
+        return node
+    }
+
     fileprivate init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+    /// Nodes that cmark's iterator enters without leaving: they hold no other nodes.
+    var isLeaf: Bool {
+        switch kind {
+        case .text, .code, .softBreak, .lineBreak, .htmlInline, .codeBlock, .htmlBlock, .thematicBreak: true
+        default: false
+        }
+    }
 
     var kind: Kind {
         switch cmark_node_get_type(pointer) {
@@ -80,6 +207,9 @@ struct MarkdownNode {
         case CMARK_NODE_IMAGE: .image
         case CMARK_NODE_EMPH: .emphasis
         case CMARK_NODE_STRONG: .strong
+        case CMARK_NODE_CUSTOM_BLOCK: .customBlock
+        case CMARK_NODE_CUSTOM_INLINE: .customInline
+        case CMARK_NODE_DOCUMENT: .document
         default: .other
         }
     }
@@ -94,19 +224,55 @@ struct MarkdownNode {
         return result
     }
 
+    var firstChild: MarkdownNode? { cmark_node_first_child(pointer).map(MarkdownNode.init) }
     var lastChild: MarkdownNode? { cmark_node_last_child(pointer).map(MarkdownNode.init) }
     var parent: MarkdownNode? { cmark_node_parent(pointer).map(MarkdownNode.init) }
+    var next: MarkdownNode? { cmark_node_next(pointer).map(MarkdownNode.init) }
+    var previous: MarkdownNode? { cmark_node_previous(pointer).map(MarkdownNode.init) }
+
+    /// The heading this inline node sits in, if any.
+    var enclosingHeading: MarkdownNode? {
+        var node = parent
+        while let current = node {
+            if current.kind == .heading { return current }
+            node = current.parent
+        }
+        return nil
+    }
 
     var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
     var isOrderedList: Bool { cmark_node_get_list_type(pointer) == CMARK_ORDERED_LIST }
     var listStart: Int { Int(cmark_node_get_list_start(pointer)) }
     var line: Int { Int(cmark_node_get_start_line(pointer)) }
     var column: Int { Int(cmark_node_get_start_column(pointer)) }
+    var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
+    var isTightList: Bool { cmark_node_get_list_tight(pointer) != 0 }
+
+    /// The HTML a custom node writes before and after its children.
+    var onEnter: String {
+        get { cmark_node_get_on_enter(pointer).map { String(cString: $0) } ?? "" }
+        nonmutating set { cmark_node_set_on_enter(pointer, newValue) }
+    }
+
+    var onExit: String {
+        get { cmark_node_get_on_exit(pointer).map { String(cString: $0) } ?? "" }
+        nonmutating set { cmark_node_set_on_exit(pointer, newValue) }
+    }
+
+    // Tree edits: a node moved here leaves its old place (in this or another document).
+    func insertBefore(_ node: MarkdownNode) { cmark_node_insert_before(pointer, node.pointer) }
+    func insertAfter(_ node: MarkdownNode) { cmark_node_insert_after(pointer, node.pointer) }
+    func append(_ child: MarkdownNode) { cmark_node_append_child(pointer, child.pointer) }
+    func prepend(_ child: MarkdownNode) { cmark_node_prepend_child(pointer, child.pointer) }
+    func unlink() { cmark_node_unlink(pointer) }
 
     var literal: String {
         get { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
         nonmutating set { cmark_node_set_literal(pointer, newValue) }
     }
+
+    /// A fenced code block's info string (` ```swift title="x" `).
+    var fenceInfo: String { cmark_node_get_fence_info(pointer).map { String(cString: $0) } ?? "" }
 
     var url: String {
         get { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }
@@ -132,6 +298,10 @@ struct MarkdownNode {
         case .codeBlock: text += literal
         case .softBreak, .lineBreak: text += " "
         case .htmlBlock, .htmlInline: break
+        case .customInline where onExit.hasSuffix("\n"):
+            // A table cell: its words are apart from the next cell's.
+            for child in children { child.appendPlainText(to: &text) }
+            if !text.isEmpty, text.utf8.last != UInt8(ascii: " ") { text += " " }
         default:
             var child = cmark_node_first_child(pointer)
             var first = true
@@ -147,7 +317,7 @@ struct MarkdownNode {
 
     private var isBlock: Bool {
         switch kind {
-        case .paragraph, .heading, .list, .item, .codeBlock, .htmlBlock, .blockQuote, .thematicBreak: true
+        case .paragraph, .heading, .list, .item, .codeBlock, .htmlBlock, .blockQuote, .thematicBreak, .customBlock: true
         default: false
         }
     }

@@ -22,6 +22,8 @@ struct ModelBuilder {
         /// The first `#` heading's text, when it became the title.
         var headingTitle: String?
         var diagnostics: [Diagnostic]
+        /// Every link and image, for the site's link check.
+        var links: [PageLink] = []
     }
 
     static func build(_ input: Input) -> Output {
@@ -32,15 +34,28 @@ struct ModelBuilder {
     private let input: Input
     private let document: MarkdownDocument
     private var diagnostics: [Diagnostic] = []
+    private var links: [PageLink] = []
     private var slugger = Slugger()
+    /// Anchors (`<a name="x">`) written inside headings, by the heading's line.
+    private var headingAnchors: [Int: [String]] = [:]
+    private var highlighting = CodeHighlighting()
 
     private init(input: Input) {
         self.input = input
-        self.document = MarkdownDocument(parsing: input.markdown, unsafeHTML: input.unsafeHTML)
+        // cmark renders raw HTML as it stands: without `unsafeHTML` the HTML nodes hold only GitHub's safe subset by then.
+        self.document = MarkdownDocument(parsing: input.markdown, unsafeHTML: true)
     }
 
     private mutating func run() -> Output {
-        applyLinkPolicy()
+        if let deep = document.tooDeep {
+            diagnostics.append(.error(
+                "Markdown nested more than \(MarkdownDocument.maxDepth) levels deep here (block quotes, lists, emphasis "
+                    + "or links inside one another): flatten it", at: input.displayPath, line: deep.line + input.lineOffset,
+                column: deep.column))
+        }
+        for id in GitHubMarkdown.apply(to: document).ids { slugger.reserve(id) }
+        let codeBlocks = applyLinkPolicy()
+        highlighting = CodeHighlighting(document, codeBlocks: codeBlocks)
         var blocks = document.blocks
         var headingTitle: String?
         if input.titleFromHeading,
@@ -50,6 +65,7 @@ struct ModelBuilder {
             blocks.remove(at: index)
         }
         let headings = readHeadings(blocks)
+        checkSegmentedCopies(headings.values.map(\.section))
 
         var intro = ""
         var introRows: [Row] = []
@@ -75,7 +91,8 @@ struct ModelBuilder {
                     open.append(heading.section)
                     continue
                 }
-                let html = "<h\(heading.level) id=\"\(heading.section.id)\">\(heading.section.title)</h\(heading.level)>\n"
+                let html = ViewRenderer.defaultHeading(
+                    level: heading.level, id: heading.section.id, title: heading.section.title, anchors: heading.section.anchors)
                 intro += html
                 introRows.append(Row(kind: .heading, html: html, text: heading.section.text))
                 continue
@@ -94,7 +111,7 @@ struct ModelBuilder {
         let model = TableModel(
             title: headingTitle ?? "", url: input.pageURL, view: input.view,
             intro: intro, introRows: introRows, sections: top)
-        return Output(model: model, headingTitle: headingTitle, diagnostics: diagnostics)
+        return Output(model: model, headingTitle: headingTitle, diagnostics: diagnostics, links: links)
     }
 
     // MARK: Headings
@@ -122,10 +139,23 @@ struct ModelBuilder {
             }
             let section = Section(
                 id: id, title: inlineHTML(of: node), text: text, level: node.headingLevel,
-                view: view, line: node.line + input.lineOffset)
+                view: view, line: node.line + input.lineOffset,
+                anchors: (headingAnchors[node.line] ?? []).filter { $0 != id })
             headings[node.line] = Heading(level: node.headingLevel, section: section)
         }
         return headings
+    }
+
+    /// A segmented view repeats its sections with `all-` before every id, so `## All options` beside `## Options` would
+    /// give two elements the id `all-options`.
+    private mutating func checkSegmentedCopies(_ sections: [Section]) {
+        let segmented = input.view.kinds.contains(.segmented) || sections.contains { $0.view?.kinds.contains(.segmented) == true }
+        guard segmented else { return }
+        let ids = Set(sections.flatMap { [$0.id] + $0.anchors })
+        for section in sections.sorted(by: { $0.line < $1.line }) where section.id.hasPrefix("all-") && ids.contains(String(section.id.dropFirst(4))) {
+            diagnostics.append(Diagnostic(path: input.displayPath, line: section.line, column: 1, severity: .warning,
+                message: "heading id '\(section.id)' is also the segmented view's id for '#\(section.id.dropFirst(4))' in its list; give this heading an id of its own with {#…}"))
+        }
     }
 
     private mutating func readView(_ attributes: HeadingAttributes, node: MarkdownNode, offset: Int) -> ViewSpec? {
@@ -165,14 +195,14 @@ struct ModelBuilder {
             var rows: [Row] = []
             var html = block.isOrderedList ? (block.listStart == 1 ? "<ol>\n" : "<ol start=\"\(block.listStart)\">\n") : "<ul>\n"
             for item in block.children {
-                let itemHTML = FocusableCode.apply(document.html(item))
+                let itemHTML = FocusableCode.apply(highlighting.apply(document.html(item)))
                 html += itemHTML
                 rows.append(Row(kind: .listItem, html: Self.unwrapItem(itemHTML), text: item.plainText.trimmingWhitespace()))
             }
             html += block.isOrderedList ? "</ol>\n" : "</ul>\n"
             return (html, rows)
         default:
-            let html = FocusableCode.apply(document.html(block))
+            let html = FocusableCode.apply(highlighting.apply(document.html(block)))
             let kind: Row.Kind =
                 switch block.kind {
                 case .paragraph: .paragraph
@@ -181,6 +211,7 @@ struct ModelBuilder {
                 case .htmlBlock: .html
                 case .thematicBreak: .thematicBreak
                 case .heading: .heading
+                case .customBlock: GitHubMarkdown.rowKind(of: block) ?? .other
                 default: .other
                 }
             return (html, [Row(kind: kind, html: html, text: block.plainText.trimmingWhitespace())])
@@ -198,35 +229,80 @@ struct ModelBuilder {
 
     // MARK: Links and raw HTML
 
-    private mutating func applyLinkPolicy() {
-        var omittedHTML: MarkdownNode?
-        var unsafeNodes: [MarkdownNode] = []
-        var reports: [(Diagnostic.Severity, String, MarkdownNode)] = []
+    /// Rewrites links and keeps raw HTML safe; returns the code blocks, for highlighting.
+    private mutating func applyLinkPolicy() -> [MarkdownNode] {
+        var htmlNodes: [MarkdownNode] = []
+        var codeBlocks: [MarkdownNode] = []
         document.forEachNode { node in
             switch node.kind {
             case .link, .image:
-                switch input.links.resolve(node.url, isImage: node.kind == .image, sourcePath: input.sourcePath, pageURL: input.pageURL) {
+                let written = node.url
+                let outcome = input.links.resolve(written, isImage: node.kind == .image, sourcePath: input.sourcePath, pageURL: input.pageURL)
+                switch outcome {
                 case .keep: break
                 case .replace(let url): node.url = url
-                case .missingPage(let target):
-                    reports.append((.warning, "link to '\(target)', which is not a page of this site", node))
+                case .missingPage: break  // reported by the link check, which knows drafts and suggests a page
                 }
-            case .htmlBlock, .htmlInline:
-                if !input.unsafeHTML {
-                    if omittedHTML == nil { omittedHTML = node }
-                } else if RawHTMLCheck.hasScriptURL(node.literal) {
-                    unsafeNodes.append(node)
+                if let link = PageLink(node: node, written: written, outcome: outcome, pageURL: input.pageURL, lineOffset: input.lineOffset) {
+                    links.append(link)
                 }
+            case .htmlBlock, .htmlInline, .text:
+                htmlNodes.append(node)
+            case .codeBlock:
+                codeBlocks.append(node)
             default: break
             }
         }
-        for (severity, message, node) in reports { report(severity, message, at: node) }
-        if let node = omittedHTML {
-            report(.warning, "raw HTML omitted; set 'unsafeHTML: true' in site.yml to keep it", at: node)
+        readHeadingAnchors(htmlNodes)
+        if input.unsafeHTML {
+            for node in htmlNodes where node.kind != .text && RawHTMLCheck.hasScriptURL(node.literal) {
+                report(.warning, "raw HTML with a javascript: or vbscript: URL omitted", at: node)
+                node.delete()
+            }
+        } else {
+            sanitize(htmlNodes)
         }
-        for node in unsafeNodes {
-            report(.warning, "raw HTML with a javascript: or vbscript: URL omitted", at: node)
-            node.delete()
+        return codeBlocks
+    }
+
+    /// `<a name="x">` or `<a id="x">` (no `href`) inside a heading: the heading gets the anchor, the tags go.
+    private mutating func readHeadingAnchors(_ nodes: [MarkdownNode]) {
+        var open: [Int: Int] = [:]
+        for node in nodes where node.kind == .htmlInline {
+            guard let heading = node.enclosingHeading else { continue }
+            let literal = node.literal
+            if literal.hasPrefix("</") {
+                if literal.lowercased().hasPrefix("</a"), let count = open[heading.line], count > 0 {
+                    open[heading.line] = count - 1
+                    node.literal = ""
+                }
+                continue
+            }
+            guard let anchor = HeadingAnchor.read(literal) else { continue }
+            headingAnchors[heading.line, default: []].append(HTMLSanitizer.authorID(anchor))
+            open[heading.line, default: 0] += 1
+            node.literal = ""
+        }
+    }
+
+    /// Keeps GitHub's safe subset of raw HTML, with one warning for each kind of thing left out.
+    private mutating func sanitize(_ nodes: [MarkdownNode]) {
+        var sanitizer = HTMLSanitizer()
+        var parent: MarkdownNode?
+        for node in nodes {
+            let reported = sanitizer.omissions.count
+            switch node.kind {
+            case .text:
+                if sanitizer.dropsText, node.parent == parent { node.literal = "" }
+                continue
+            case .htmlBlock:
+                node.literal = sanitizer.sanitizeBlock(node.literal)
+            default:
+                if node.parent != parent { sanitizer = HTMLSanitizer(omissions: sanitizer.omissions) }
+                parent = node.parent
+                node.literal = sanitizer.sanitizeTag(node.literal)
+            }
+            for omission in sanitizer.omissions[reported...] { report(.warning, omission.message, at: node) }
         }
     }
 

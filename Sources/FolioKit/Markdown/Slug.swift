@@ -1,40 +1,48 @@
-/// Heading ids: lower-cased text, letters and digits of any script kept, the rest collapsed to `-`.
+/// Heading ids as GitHub makes them (github-slugger): lower-cased; letters, marks, decimal and letter numbers and
+/// connector punctuation (`_`) of every script kept; `-` kept; each space a `-`; everything else removed.
 struct Slugger {
-    private var used: [String: Int] = [:]
+    /// How many times each id was handed out, by the id it was made from.
+    private var occurrences: [String: Int] = [:]
 
     static func slug(_ text: String) -> String {
-        var slug = ""
-        var pendingDash = false
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber {
-                if pendingDash && !slug.isEmpty { slug.append("-") }
-                pendingDash = false
-                slug.append(character)
-            } else {
-                pendingDash = true
+        var slug = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar == " " {
+                slug.append("-")
+            } else if scalar == "-" || keeps(scalar.properties.generalCategory) {
+                slug.append(scalar)
             }
         }
-        return slug
+        return String(slug)
     }
 
-    /// Reserves an id the author chose, so generated ones avoid it.
+    private static func keeps(_ category: Unicode.GeneralCategory) -> Bool {
+        switch category {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .connectorPunctuation:
+            true
+        default: false
+        }
+    }
+
+    /// Reserves an id the author chose (`{#id}`), so generated ones avoid it.
     mutating func reserve(_ id: String) {
-        used[id, default: 0] += 1
+        if occurrences[id] == nil { occurrences[id] = 0 }
     }
 
-    /// A unique id for `text`: `-2`, `-3`, … on repeats, in document order.
+    /// A unique id for `text`: on repeats `-1`, `-2`, … in document order, skipping ids already taken.
     mutating func uniqueID(for text: String) -> String {
         var base = Self.slug(text)
+        // An id must not be empty, nor one of those Folio writes itself.
         if base.isEmpty { base = "section" }
-        guard let count = used[base] else {
-            used[base] = 1
-            return base
+        base = ReservedIDs.authorID(base)
+        var id = base
+        while occurrences[id] != nil {
+            let next = (occurrences[base] ?? 0) + 1
+            occurrences[base] = next
+            id = "\(base)-\(next)"
         }
-        var next = count + 1
-        while used["\(base)-\(next)"] != nil { next += 1 }
-        used[base] = next
-        let id = "\(base)-\(next)"
-        used[id] = 1
+        occurrences[id] = 0
         return id
     }
 }

@@ -12,7 +12,10 @@ public enum ModelJSON {
     private static func section(of section: Section, inherited: ViewSpec?, indent: String) -> String {
         let view = section.view ?? inherited ?? .list
         var json = "\n\(indent){\"id\": \(quote(section.id)), \"title\": \(quote(section.title)), \"text\": \(quote(section.text)), "
-        json += "\"level\": \(section.level), \"view\": \(quote(view.description)),\n\(indent) \"rows\": ["
+        json += "\"level\": \(section.level), \"view\": \(quote(view.description)),"
+        // Anchors written in the heading (`<a name="intro">`): only when there are some, so other models read as before.
+        if !section.anchors.isEmpty { json += " \"anchors\": [\(section.anchors.map(quote).joined(separator: ", "))]," }
+        json += "\n\(indent) \"rows\": ["
         json += section.rows.map { "\n\(indent)   {\"html\": \(quote($0.html)), \"text\": \(quote($0.text))}" }.joined(separator: ",")
         json += "],\n\(indent) \"sections\": ["
         json += section.sections.map { Self.section(of: $0, inherited: section.view == nil ? inherited?.inner : view.inner, indent: indent + "  ") }

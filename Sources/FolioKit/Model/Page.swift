@@ -17,6 +17,8 @@ public struct PageSource: Sendable {
 public struct Page: Sendable {
     public var source: PageSource
     public var model: TableModel
+    /// The links and images of the Markdown, for the link check.
+    public var links: [PageLink] = []
 
     public var url: String { source.url }
     public var title: String { source.title }

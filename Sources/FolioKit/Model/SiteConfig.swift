@@ -12,9 +12,17 @@ public struct SiteConfig: Sendable {
     public var author: String?
     public var sectionLevel = 2
     public var unsafeHTML = false
+    /// Follow symbolic links in Content/ and Templates/ whose target lies outside them (loops never are).
+    public var followSymlinks = false
     /// Write the search index (`search/`).
     public var search = true
     public var nav: [NavItem]?
+    /// Pages larger than this many bytes are an error rather than a slow build (`maxPageSize`, 10 MB by default).
+    public var maxPageSize = 10 << 20
+    /// Entries per page of a folder's listing (`paginate:`).
+    public var paginate = 20
+    /// Heading levels of the "On this page" list (`toc: 2-3`); nil: no list (`toc: false`).
+    public var tocLevels: ClosedRange<Int>? = 2...3
     public var params: [(key: String, value: YAMLValue)] = []
 
     public init() {}

@@ -36,11 +36,14 @@ public struct Section: Sendable {
     public var view: ViewSpec?
     public var sections: [Section]
     public var line: Int
+    /// More ids the heading answers to: anchors written in it (`## <a name="intro">Introduction</a>`).
+    public var anchors: [String]
 
     public init(
         id: String, title: String, text: String, level: Int, rows: [Row] = [], html: String = "",
-        view: ViewSpec? = nil, sections: [Section] = [], line: Int = 0
+        view: ViewSpec? = nil, sections: [Section] = [], line: Int = 0, anchors: [String] = []
     ) {
+        self.anchors = anchors
         self.id = id
         self.title = title
         self.text = text
@@ -59,6 +62,8 @@ public struct Section: Sendable {
 public struct Row: Sendable {
     public enum Kind: String, Sendable {
         case paragraph, listItem = "list-item", code, quote, html, thematicBreak = "thematic-break", heading, other
+        /// GitHub-flavored Markdown: a table, an alert (`> [!NOTE]`), a section's footnotes.
+        case table, alert, footnotes
     }
 
     public var kind: Kind

@@ -33,7 +33,7 @@ struct SearchBuild {
                 fingerprint = FileFingerprint(path: site.contentDirectory + "/" + source.sourcePath)
             } else if let record = plan.reused[source.sourcePath], let cached = previous?.pages[source.sourcePath],
                 cached.fingerprint == record.fingerprint,
-                cached.number == number || !output.isInPlace,
+                cached.number == number || !output.isPatch,
                 output.link(from: plan.previousOutput + "/" + SearchPage.path(cached.number), to: SearchPage.path(number))
             {
                 page = cached.search
@@ -76,7 +76,7 @@ struct SearchBuild {
     /// After the output is published: removes index files no longer used (an in-place update keeps the rest),
     /// notes each file as published and saves the cache.
     mutating func finish(output: OutputDirectory) {
-        if output.isInPlace {
+        if output.isPatch {
             for path in previousFiles.keys where cache.files[path] == nil { unlink(output.target + "/" + path) }
         }
         for path in Array(cache.files.keys) {

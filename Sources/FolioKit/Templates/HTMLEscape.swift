@@ -15,4 +15,19 @@ enum HTMLEscape {
         }
         return result
     }
+
+    /// Text between tags: `&`, `<` and `>`.
+    static func text(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 }) else { return text }
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
 }

@@ -13,6 +13,10 @@ public struct Theme: Sendable {
     }
 
     let library: MustacheLibrary
+    /// Template names by their number in `IncludeChain`'s wrappers.
+    let templateNames: [String]
+    /// Where each template includes others: to place an include chain that goes too deep.
+    let includes: [String: Includes]
     /// Every file of the theme, the user's over the default's: what a build's output depends on.
     let files: [File]
     public let layouts: Set<String>
@@ -23,13 +27,16 @@ public struct Theme: Sendable {
     let hasCustomHeading: Bool
 
     /// Loads the theme, reporting template syntax errors and missing partials with their positions.
-    public static func load(directory: String?, diagnostics: inout [Diagnostic]) -> Theme {
+    /// `followSymlinks`: site.yml's setting, for links in the theme folder whose target lies outside it.
+    public static func load(directory: String?, followSymlinks: Bool = false, diagnostics: inout [Diagnostic]) -> Theme {
         var files: [String: File] = [:]
         for (path, bytes) in DefaultTheme.files {
             files[path] = File(path: path, displayPath: "(default theme)/" + path, bytes: bytes)
         }
         if let directory {
-            for path in FileTree.regularFiles(under: directory) {
+            let listing = FileTree.list(directory, followSymlinks: followSymlinks)
+            diagnostics += listing.diagnostics
+            for path in listing.files {
                 guard let data = FileManager.default.contents(atPath: directory + "/" + path) else { continue }
                 files[path] = File(path: path, displayPath: FileTree.display(directory, path), bytes: [UInt8](data))
             }
@@ -38,6 +45,7 @@ public struct Theme: Sendable {
         var library = MustacheLibrary()
         var layouts: Set<String> = []
         var texts: [(name: String, file: File, text: String)] = []
+        var names: [String] = []
         var assets: [String: File] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             if path.hasPrefix("assets/") {
@@ -48,15 +56,24 @@ public struct Theme: Sendable {
             // A layout that fails to load still exists: pages naming it get its error, not "unknown layout".
             if path.hasPrefix("layouts/") { layouts.insert(String(name.dropFirst("layouts/".count))) }
             let text: String
-            switch UTF8Check.decode(file.bytes) {
+            switch SourceText.decode(file.bytes) {
             case .success(let decoded): text = decoded
-            case .failure(let position):
-                diagnostics.append(.error("template is not valid UTF-8: save it as UTF-8", at: file.displayPath,
-                    line: position.line, column: position.column))
+            case .failure(let failure):
+                diagnostics.append(SourceText.diagnostic(failure, at: file.displayPath, what: "the template"))
+                continue
+            }
+            if let reserved = IncludeChain.reservedNamePosition(in: text) {
+                // A template naming the wrappers' sections could undo the depth count.
+                diagnostics.append(.error("'\(IncludeChain.enterPrefix)…' and '\(IncludeChain.bodyPrefix)…' are names Folio keeps for "
+                    + "itself in templates: rename this", at: file.displayPath, line: reserved.line, column: reserved.column))
                 continue
             }
             do {
-                library.register(try MustacheTemplate(string: text), named: name)
+                let template = try MustacheTemplate(string: text)
+                // The template itself under a hidden name, behind a wrapper that counts how deep includes go.
+                library.register(template, named: IncludeChain.bodyPrefix + String(names.count))
+                library.register(try MustacheTemplate(string: IncludeChain.wrapper(number: names.count)), named: name)
+                names.append(name)
                 texts.append((name, file, text))
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(.error("template syntax: \(describe(error.error))", at: file.displayPath,
@@ -65,8 +82,11 @@ public struct Theme: Sendable {
                 diagnostics.append(.error("template syntax: \(error)", at: file.displayPath))
             }
         }
-        for (_, file, text) in texts {
-            for reference in PartialReference.scan(text) where library.getTemplate(named: reference.name) == nil {
+        var includes: [String: Includes] = [:]
+        for (name, file, text) in texts {
+            let references = PartialReference.scan(text)
+            includes[name] = Includes(displayPath: file.displayPath, references: references)
+            for reference in references where library.getTemplate(named: reference.name) == nil {
                 diagnostics.append(.error(
                     "missing partial '\(reference.name)': add Templates/partials/\(reference.name).mustache",
                     at: file.displayPath, line: reference.line, column: reference.column))
@@ -74,7 +94,8 @@ public struct Theme: Sendable {
         }
         let heading = "components/heading.mustache"
         return Theme(
-            library: library, files: Array(files.values), layouts: layouts, assets: assets, appearance: files["appearance.yml"],
+            library: library, templateNames: names, includes: includes, files: Array(files.values), layouts: layouts, assets: assets,
+            appearance: files["appearance.yml"],
             hasCustomHeading: files[heading]?.bytes != DefaultTheme.files[heading])
     }
 
@@ -86,8 +107,30 @@ public struct Theme: Sendable {
         return nil
     }
 
-    func render(_ template: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: template) ?? ""
+    /// The `{{> name}}` and `{{< name}}` tags of one template.
+    struct Includes: Sendable {
+        var displayPath: String
+        var references: [PartialReference.Reference]
+    }
+
+    /// Renders a template; an include chain deeper than `IncludeChain.maxDepth` is stopped and reported.
+    func render(_ template: String, _ context: [String: Any], diagnostics: inout [Diagnostic]) -> String {
+        let chain = IncludeChain(context, names: templateNames)
+        let html = library.render(chain, withTemplate: template) ?? ""
+        if let stopped = chain.stopped { diagnostics.append(tooDeep(stopped)) }
+        return html
+    }
+
+    /// The error for an include chain that went too deep, at the include that went one level too far.
+    private func tooDeep(_ chain: [String]) -> Diagnostic {
+        let message = "templates include one another more than \(IncludeChain.maxDepth) levels deep: "
+            + IncludeChain.describe(chain) + "; make the recursion end, e.g. by including the partial only inside "
+            + "a section over data that runs out, like {{#children}}{{> tree}}{{/children}}"
+        guard chain.count >= 2, let outer = includes[chain[chain.count - 2]] else {
+            return .error(message, at: includes[chain.last ?? ""]?.displayPath ?? "(templates)")
+        }
+        let reference = outer.references.first { $0.name == chain[chain.count - 1] }
+        return .error(message, at: outer.displayPath, line: reference?.line ?? 1, column: reference?.column ?? 1)
     }
 
     private static func describe(_ error: Error) -> String {
@@ -108,7 +151,7 @@ public struct Theme: Sendable {
 
 /// `{{> name}}` and `{{< name}}` tags in a template's text, with their positions.
 enum PartialReference {
-    struct Reference: Equatable {
+    struct Reference: Equatable, Sendable {
         var name: String
         var line: Int
         var column: Int

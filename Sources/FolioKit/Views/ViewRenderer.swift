@@ -9,7 +9,7 @@ struct ViewRenderer {
     private(set) var controls: [AppearanceReport.Control] = []
     /// The styles the page's controls use, for the site's generated stylesheet.
     private(set) var stylesheet = AppearanceStylesheet()
-    /// Current-dot contrast warnings of the page's page controls.
+    /// Current-dot contrast warnings of the page's page controls, and errors of its templates (an include chain too deep).
     private(set) var warnings: [Diagnostic] = []
     private var counters: [ViewSpec.Kind: Int] = [:]
     /// The containers around the view being rendered, outermost first.
@@ -69,28 +69,33 @@ struct ViewRenderer {
 
     // MARK: Sections
 
-    private func heading(_ section: Section, idPrefix: String) -> String {
+    private mutating func heading(_ section: Section, idPrefix: String) -> String {
         guard theme.hasCustomHeading else {
             // The default theme's components/heading.mustache, without a template render per heading.
-            return Self.defaultHeading(level: section.level, id: idPrefix + section.id, title: section.title)
+            return Self.defaultHeading(
+                level: section.level, id: idPrefix + section.id, title: section.title, anchors: section.anchors.map { idPrefix + $0 })
         }
         return theme.render("components/heading", [
             "level": section.level, "id": TemplateText(idPrefix + section.id), "title": TemplateText(section.title),
-        ])
+            "anchors": section.anchors.map { TemplateText(idPrefix + $0) },
+        ], diagnostics: &warnings)
     }
 
-    /// What the default `components/heading.mustache` renders.
-    static func defaultHeading(level: Int, id: String, title: String) -> String {
-        "<h\(level) id=\"\(HTMLEscape.attribute(id))\">\(title)</h\(level)>\n"
+    /// What the default `components/heading.mustache` renders; each anchor is an empty `<a id>` at the heading's start.
+    static func defaultHeading(level: Int, id: String, title: String, anchors: [String] = []) -> String {
+        var html = "<h\(level) id=\"\(HTMLEscape.attribute(id))\">"
+        for anchor in anchors { html += "<a id=\"\(HTMLEscape.attribute(anchor))\"></a>" }
+        return html + "\(title)</h\(level)>\n"
     }
 
     /// A section's rows, then its subsections: in a container when one is named, else inline.
     private mutating func content(_ section: Section, inner: ViewSpec?, idPrefix: String) -> String {
-        guard !section.sections.isEmpty else { return section.html }
+        let own = FootnoteIDs.prefixed(section.html, idPrefix)
+        guard !section.sections.isEmpty else { return own }
         if let spec = section.view ?? inner {
-            return section.html + renderSections(section.sections, as: spec, label: section.text, idPrefix: idPrefix)
+            return own + renderSections(section.sections, as: spec, label: section.text, idPrefix: idPrefix)
         }
-        var html = section.html
+        var html = own
         for subsection in section.sections {
             html += heading(subsection, idPrefix: idPrefix)
             html += content(subsection, inner: nil, idPrefix: idPrefix)
@@ -125,7 +130,8 @@ struct ViewRenderer {
     // MARK: Containers
 
     private mutating func list(_ sections: [Section], inner: ViewSpec?, idPrefix: String) -> String {
-        theme.render("components/list", ["sections": sectionContexts(sections, inner: inner, idPrefix: idPrefix)])
+        let context: [String: Any] = ["sections": sectionContexts(sections, inner: inner, idPrefix: idPrefix)]
+        return theme.render("components/list", context, diagnostics: &warnings)
     }
 
     private mutating func paged(
@@ -142,7 +148,7 @@ struct ViewRenderer {
             "viewId": TemplateText(viewID), "label": TemplateText(label), "transition": TemplateText(settings.transition.rawValue),
             "pages": pages, "showControl": pages.count > 1, "single": pages.count <= 1,
             "appearanceClass": TemplateText(classes[.pagedView] ?? ""), "pageControlClass": TemplateText(classes[.pageControl] ?? ""),
-        ])
+        ], diagnostics: &warnings)
     }
 
     private mutating func tabs(
@@ -159,7 +165,7 @@ struct ViewRenderer {
             "appearanceClass": TemplateText(classes[.tabBar] ?? ""),
         ]
         if let group = settings.tabGroup { context["group"] = TemplateText(group) }
-        return theme.render("components/tabs", context)
+        return theme.render("components/tabs", context, diagnostics: &warnings)
     }
 
     private mutating func segmented(
@@ -181,6 +187,6 @@ struct ViewRenderer {
         ]
         var context: [String: Any] = values.mapValues(TemplateText.init)
         context["segments"] = segments
-        return theme.render("components/segmented", context)
+        return theme.render("components/segmented", context, diagnostics: &warnings)
     }
 }

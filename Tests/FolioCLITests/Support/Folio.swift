@@ -8,6 +8,8 @@ enum Folio {
         var stdout: String
         var stderr: String
         var arguments: [String]
+        /// The process was ended by a signal (`status` is then its number), not by exiting.
+        var signaled = false
 
         /// stderr split into lines, empty lines dropped.
         var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
@@ -53,8 +55,12 @@ enum Folio {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    /// Runs `folio arguments…` in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL) throws -> Run {
+    /// Runs `folio arguments…` in `directory` and waits for it (at most `timeout` seconds, then it is killed).
+    /// `executable` and `prefix` run folio through another program (`/bin/sh -c 'ulimit …; exec folio'`).
+    static func run(
+        _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], timeout: TimeInterval? = nil,
+        executable: URL? = nil, prefix: [String] = []
+    ) throws -> Run {
         let binary = try #require(binary, "no built folio binary: run `swift build` first (looked in \(repository.path)/.build/debug)")
         // Output goes to files rather than pipes, so a chatty process can never block on a full pipe.
         let capture = FileManager.default.temporaryDirectory
@@ -69,16 +75,22 @@ enum Folio {
         let err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        process.executableURL = executable ?? binary
+        process.arguments = prefix + arguments
         process.currentDirectoryURL = directory
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         try process.run()
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
         process.waitUntilExit()
         try out.close()
         try err.close()
@@ -86,7 +98,8 @@ enum Folio {
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-            arguments: arguments
+            arguments: arguments,
+            signaled: process.terminationReason == .uncaughtSignal
         )
     }
 }

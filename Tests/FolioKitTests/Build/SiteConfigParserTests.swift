@@ -18,6 +18,7 @@ import Testing
             author: Ann
             sectionLevel: 3
             unsafeHTML: true
+            followSymlinks: true
             nav:
               - {title: Home, url: /}
               - {title: Guide, url: /guide/}
@@ -30,6 +31,7 @@ import Testing
         #expect(config.language == "de")
         #expect(config.sectionLevel == 3)
         #expect(config.unsafeHTML)
+        #expect(config.followSymlinks)
         #expect(config.nav?.map(\.url) == ["/", "/guide/"])
         #expect(config.params.map(\.key) == ["theme_color"])
     }

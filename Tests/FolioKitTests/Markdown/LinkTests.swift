@@ -37,11 +37,12 @@ import Testing
         #expect(output.model.intro.contains("href=\"mailto:a@b.c\""))
     }
 
-    @Test func linkToAMissingPageIsAWarningAtItsLine() {
+    /// The warning itself comes from the site's link check, which knows drafts and suggests a page (LinkCheckTests).
+    @Test func linkToAMissingPageIsRecordedAtItsLineForTheLinkCheck() {
         let output = model("Intro\n\nSee [x](nope.md).\n", pages: pages)
-        #expect(output.diagnostics.map(\.severity) == [.warning])
-        #expect(output.diagnostics.first?.line == 3)
-        #expect(output.diagnostics.first?.message.contains("guide/nope.md") == true)
+        #expect(output.links.map(\.target) == [.source(path: "guide/nope.md", fragment: nil)])
+        #expect(output.links.first?.line == 3)
+        #expect(output.links.first?.column == 5)
     }
 
     @Test func relativePathsBetweenPages() {

@@ -79,7 +79,10 @@ import Testing
         let theme = ViewRendererTests.theme
         #expect(!theme.hasCustomHeading)
         let section = Section(id: id, title: "Title <em>x</em> &amp; y", text: "Title x & y", level: 3)
-        let templated = theme.render("components/heading", ["level": section.level, "id": section.id, "title": section.title])
+        var diagnostics: [Diagnostic] = []
+        let templated = theme.render(
+            "components/heading", ["level": section.level, "id": section.id, "title": section.title], diagnostics: &diagnostics)
+        #expect(diagnostics.isEmpty)
         let direct = ViewRenderer.defaultHeading(level: section.level, id: section.id, title: section.title)
         #expect(direct == templated)
     }

@@ -1,0 +1,205 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The file-system steps of publishing an output, each one counted by `CrashPoint` for the kill tests.
+enum FileOperations {
+    /// `renameat2(RENAME_EXCHANGE)`, looked up at run time: Swift's Glibc module does not export it.
+    static func exchange(_ first: String, _ second: String) -> Bool {
+        CrashPoint.step()
+        #if os(Linux)
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let symbol = dlsym(nil, "renameat2") else { return false }  // nil is RTLD_DEFAULT on glibc
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let exchangeFlag: UInt32 = 1 << 1  // RENAME_EXCHANGE
+        return renameat2(AT_FDCWD, first, AT_FDCWD, second, exchangeFlag) == 0
+        #else
+        return false
+        #endif
+    }
+
+    /// Puts the folder `replacement` where `folder` is, in one step where the kernel offers it; `replacement`
+    /// then holds the old folder, which is removed without waiting for it.
+    static func swap(_ replacement: String, into folder: String, aside: String) throws {
+        if exchange(replacement, folder) {
+            removeInBackground(replacement)
+            return
+        }
+        // Without an atomic exchange: the old folder moves aside, then the new one in — two renames, nothing between.
+        let manager = FileManager.default
+        CrashPoint.step()
+        try manager.moveItem(atPath: folder, toPath: aside)
+        CrashPoint.step()
+        try manager.moveItem(atPath: replacement, toPath: folder)
+        removeInBackground(aside)
+    }
+
+    static func rename(_ from: String, _ to: String) throws {
+        CrashPoint.step()
+        if Glibc.rename(from, to) != 0 { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: to]) }
+    }
+
+    static func makeDirectory(_ path: String) throws {
+        CrashPoint.step()
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+    }
+
+    /// Writes a new file (or replaces one); false when it cannot.
+    static func write(_ bytes: some Collection<UInt8>, to file: String) -> Bool {
+        CrashPoint.step()
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let written = bytes.withContiguousStorageIfAvailable { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count <= 0 { return false }
+                offset += count
+            }
+            return true
+        }
+        return written ?? write(Array(bytes), to: file)
+    }
+
+    /// Whether the file at `path` holds exactly `bytes` (false when it cannot be read).
+    static func sameBytes(_ path: String, _ bytes: some Collection<UInt8>) -> Bool {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, Int(info.st_size) == bytes.count else { return false }
+        let same = bytes.withContiguousStorageIfAvailable { expected -> Bool in
+            var existing = [UInt8](repeating: 0, count: expected.count)
+            var offset = 0
+            while offset < existing.count {
+                let count = existing.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+                if count <= 0 { return false }
+                offset += count
+            }
+            return existing.elementsEqual(expected)
+        }
+        return same ?? sameBytes(path, Array(bytes))
+    }
+
+    /// Copies the bytes of `source` (through any symbolic link) into a new file `destination`.
+    static func copy(_ source: String, to destination: String) -> Bool {
+        CrashPoint.step()
+        let input = open(source, O_RDONLY)
+        guard input >= 0 else { return false }
+        defer { close(input) }
+        unlink(destination)
+        let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard output >= 0 else { return false }
+        defer { close(output) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+            if count == 0 { return true }
+            if count < 0 { return false }
+            var offset = 0
+            while offset < count {
+                let written = buffer.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + offset, count - offset) }
+                if written <= 0 { return false }
+                offset += written
+            }
+        }
+    }
+
+    static func link(_ existing: String, _ new: String) -> Bool {
+        CrashPoint.step()
+        return Glibc.link(existing, new) == 0
+    }
+
+    /// A copy of the folder `source` at `destination` made of hard links: new folders, the same files.
+    /// Its subfolders are copied on every core: on a site of 10,000 pages, one folder each, this is most of the work.
+    static func linkTree(from source: String, to destination: String) throws {
+        try makeDirectory(destination)
+        let failed = try entries(of: source).parallelMap { entry -> String? in
+            do {
+                try linkEntry(entry, from: source, to: destination)
+                return nil
+            } catch {
+                return destination + "/" + entry.name
+            }
+        }
+        if let path = failed.lazy.compactMap({ $0 }).first {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+    }
+
+    private struct Entry: Sendable {
+        var name: String
+        var isDirectory: Bool
+    }
+
+    private static func linkEntry(_ entry: Entry, from source: String, to destination: String) throws {
+        let from = source + "/" + entry.name
+        let to = destination + "/" + entry.name
+        if entry.isDirectory {
+            try makeDirectory(to)
+            for child in try entries(of: from) { try linkEntry(child, from: from, to: to) }
+        } else if !link(from, to) {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: to])
+        }
+    }
+
+    private static func entries(of folder: String) throws -> [Entry] {
+        guard let stream = opendir(folder) else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folder]) }
+        defer { closedir(stream) }
+        var entries: [Entry] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(folder + "/" + name, &info) == 0 else { continue }
+                type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
+            }
+            entries.append(Entry(name: name, isDirectory: type == Int32(DT_DIR)))
+        }
+        return entries
+    }
+
+    /// Deleting thousands of files is slow on some file systems; the build's result does not wait for it.
+    /// What is left if folio exits first is removed by the next build's `prepare()`.
+    static func removeInBackground(_ path: String) {
+        while waitpid(-1, nil, WNOHANG) > 0 {}  // reap earlier removals (folio serve builds many times)
+        var pid: pid_t = 0
+        let arguments = ["rm", "-rf", "--", path]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        if posix_spawn(&pid, "/bin/rm", nil, nil, &argv, environ) != 0 {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+}
+
+/// A test-only hook: with `FOLIO_TEST_KILL_AT=N` in the environment, folio kills itself with SIGKILL just before
+/// its Nth file operation on the output, so tests can stop a build at every point and look at what it left.
+enum CrashPoint {
+    private static let limit: Int? = ProcessInfo.processInfo.environment["FOLIO_TEST_KILL_AT"].flatMap { Int($0) }
+    private static let counter = Counter()
+
+    static func step() {
+        guard let limit else { return }
+        if counter.next() >= limit { kill(getpid(), SIGKILL) }
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            count += 1
+            return count
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// A page Folio writes without a Markdown file: a folder's listing (no index.md), or page 2, 3, … of any folder's list.
+struct GeneratedPage: Sendable {
+    /// The folder's node in the site tree.
+    var folder: Int
+    /// 1 for the folder's own page; 2, 3, … for `page/2/`, `page/3/`, …
+    var number: Int
+    var url: String
+
+    /// Every generated page of the site, in tree order.
+    static func all(in tree: SiteTree, navigation: Navigation) -> [GeneratedPage] {
+        var pages: [GeneratedPage] = []
+        for folder in tree.nodes.indices where tree.nodes[folder].isFolder {
+            let first = tree.nodes[folder].hasIndex ? 2 : 1
+            let count = navigation.listingPageCount(folder)
+            guard first <= count else { continue }
+            for number in first...count {
+                pages.append(GeneratedPage(folder: folder, number: number, url: navigation.listingURL(folder, page: number)))
+            }
+        }
+        return pages
+    }
+
+    var outputPath: String { String(url.dropFirst()) + "index.html" }
+}

@@ -1,0 +1,43 @@
+/// Content files that land where the theme or Folio itself writes a file: the content file wins, with a warning.
+///
+/// `Content/assets/folio.css` takes the place of the theme's stylesheet, `Content/404.html` of the generated
+/// 404 page; the other file is then not written at all, so the output never depends on the order of the writes.
+struct OutputOverrides: Sendable {
+    /// Output paths that a page or a static file of the content folder writes.
+    let claimed: Set<String>
+    let warnings: [Diagnostic]
+
+    /// The files Folio generates itself, by output path, with what each comes from.
+    static func generated(theme: Theme) -> [String: String] {
+        var files = ["assets/appearance.css": "the stylesheet Folio generates from appearance.yml"]
+        if theme.layouts.contains("404") { files["404.html"] = "the 404 page Folio generates from layouts/404.mustache" }
+        return files
+    }
+
+    init(site: Site, theme: Theme) {
+        var claimed: [String: String] = [:]
+        for file in site.staticFiles { claimed[file] = FileTree.display(site.contentDirectory, file) }
+        for page in site.pages { claimed[String(page.url.dropFirst()) + "index.html"] = page.displayPath }
+        self.claimed = Set(claimed.keys)
+
+        var warnings: [Diagnostic] = []
+        for (path, what) in Self.generated(theme: theme).sorted(by: { $0.key < $1.key }) {
+            guard let owner = claimed[path] else { continue }
+            let effect = path == "assets/appearance.css" ? ", so no appearance rule takes effect" : ""
+            warnings.append(.warning(
+                "this file takes the place of \(what)\(effect): the content file wins; rename or remove it to get the generated one",
+                at: owner))
+        }
+        for (name, file) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            guard let owner = claimed["assets/" + name] else { continue }
+            warnings.append(.warning(
+                "this file takes the place of the theme's assets/\(name) (\(file.displayPath)): the content file wins; "
+                    + "rename or remove it to use the theme's, or change the theme's file instead",
+                at: owner))
+        }
+        self.warnings = warnings
+    }
+
+    /// Whether the theme's or Folio's own file at `path` is written: not when a content file takes its place.
+    func allows(_ path: String) -> Bool { !claimed.contains(path) }
+}

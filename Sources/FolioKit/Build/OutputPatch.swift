@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Publishes a small update so that the output goes from the old site to the new one in one step.
+///
+/// One changed file is renamed over the old one: a rename is atomic. Several are placed into a copy of the
+/// smallest existing folder that holds them all — made of hard links, so it costs one link per file and no
+/// copying — and that copy is swapped with the folder. An edit to one page of a site with its pages in
+/// folders touches one small folder, not the whole output.
+struct OutputPatch {
+    let target: String
+    /// Beside the output, where the copy of the folder is made (the next build removes a leftover one).
+    let staging: String
+    /// Where the old folder goes when the kernel cannot exchange two folders.
+    let aside: String
+
+    func publish(_ pending: PendingFiles) throws {
+        let files = pending.files
+        defer { rmdir(pending.folder) }
+        if files.isEmpty { return }
+        if files.count == 1, let only = files.first, FileSystem.isDirectory(target + "/" + SitePath.directory(of: only.path)) {
+            try FileOperations.rename(only.file, target + "/" + only.path)
+            return
+        }
+        var common = Self.commonFolder(files.map(\.path))
+        while !common.isEmpty && !FileSystem.isDirectory(target + "/" + common) { common = SitePath.directory(of: common) }
+        let folder = common.isEmpty ? target : target + "/" + common
+        try FileOperations.linkTree(from: folder, to: staging)
+        var made: Set<String> = [""]
+        func make(_ directory: String) throws {
+            guard made.insert(directory).inserted else { return }
+            try make(SitePath.directory(of: directory))
+            if !FileSystem.isDirectory(staging + "/" + directory) { try FileOperations.makeDirectory(staging + "/" + directory) }
+        }
+        for (path, file) in files {
+            let relative = common.isEmpty ? path : String(path.dropFirst(common.count + 1))
+            try make(SitePath.directory(of: relative))
+            // A rename over a hard link replaces the name in the copy; the old folder keeps its own.
+            try FileOperations.rename(file, staging + "/" + relative)
+        }
+        try FileOperations.swap(staging, into: folder, aside: aside)
+    }
+
+    /// The longest folder path that every path lies in ("" for the root).
+    static func commonFolder(_ paths: [String]) -> String {
+        var common = paths.first.map { SitePath.directory(of: $0).split(separator: "/").map(String.init) } ?? []
+        for path in paths.dropFirst() {
+            let parts = SitePath.directory(of: path).split(separator: "/").map(String.init)
+            var count = 0
+            while count < min(common.count, parts.count) && common[count] == parts[count] { count += 1 }
+            common.removeLast(common.count - count)
+        }
+        return common.joined(separator: "/")
+    }
+}
+
+/// The files a small update has written to its pending folder, to publish at the end.
+final class PendingFiles: @unchecked Sendable {
+    let folder: String
+    private let lock = NSLock()
+    private var written: [String: String] = [:]
+
+    init(folder: String) {
+        self.folder = folder
+    }
+
+    /// The pending file for `path` (numbered: the folder is flat).
+    func add(_ path: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let file = written[path] { return file }
+        let file = folder + "/" + String(written.count)
+        written[path] = file
+        return file
+    }
+
+    /// Output path → pending file, in path order.
+    var files: [(path: String, file: String)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return written.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}

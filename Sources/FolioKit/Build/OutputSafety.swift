@@ -1,0 +1,102 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The output folder is never a source: checked before `folio build` or `folio serve` writes anything.
+///
+/// A build replaces its output folder as a whole, so the folder must not hold, or be held by, anything the
+/// author keeps: the content, the theme, the folder the command runs in. Only a folder Folio made (it holds
+/// `.folio-output`) or an empty one is replaced without `--force`.
+public enum OutputSafety {
+    /// Written into every output folder: the mark of a folder Folio made and may replace.
+    public static let markerName = ".folio-output"
+    static let markerText = "This folder is built by Folio. Every build replaces it as a whole: keep no other files here.\n"
+
+    /// Why an output folder is refused, said to the person who chose it.
+    public struct Refusal: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Returns why `output` must not be built into, or nil when it may be.
+    /// `content` and `templates` are the folders the build reads, as the user typed them.
+    public static func check(output: String, content: String, templates: String?, force: Bool) -> Refusal? {
+        let shown = FileTree.displayRoot(output)
+        var info = stat()
+        if lstat(output, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                let target = FileTree.realPath(output).map { " to \($0)" } ?? ""
+                return Refusal(description: "the output \(shown) is a symbolic link\(target); Folio replaces its output folder "
+                    + "as a whole and does not do that through a link: pass the real folder as --output, or remove the link")
+            case S_IFDIR:
+                break
+            default:
+                return Refusal(description: "the output \(shown) is a file, not a folder; a build would replace it: "
+                    + "pass another --output, or move the file away")
+            }
+        }
+
+        let real = resolve(output)
+        let here = resolve(".")
+        if FileTree.contains(real, here) {
+            let what = real == here ? "is the current folder" : "contains the current folder"
+            return Refusal(description: "the output \(shown) \(what); a build would replace it, and everything in it: "
+                + "pass a folder inside the current one, such as --output Public")
+        }
+        var sources: [(name: String, shown: String, real: String)] = [("content folder", FileTree.displayRoot(content), resolve(content))]
+        if let templates { sources.append(("templates folder", FileTree.displayRoot(templates), resolve(templates))) }
+        for source in sources {
+            if real == source.real {
+                return Refusal(description: "the output \(shown) is the \(source.name) itself; a build would replace it "
+                    + "with the built site: pass another --output, such as Public")
+            }
+            if FileTree.contains(source.real, real) {
+                return Refusal(description: "the output \(shown) lies inside the \(source.name) \(source.shown); each build "
+                    + "would read the last one's output as a source: pass an --output outside \(source.shown), such as Public")
+            }
+            if FileTree.contains(real, source.real) {
+                return Refusal(description: "the output \(shown) contains the \(source.name) \(source.shown); a build would "
+                    + "replace it, and your files with it: pass an --output beside \(source.shown), such as Public")
+            }
+        }
+
+        if !force && FileSystem.isDirectory(output) && !isReplaceable(output, content: content) {
+            return Refusal(description: "the output \(shown) is a folder Folio did not make (it has no \(markerName)) and it is "
+                + "not empty; a build replaces the whole folder: empty it or pass another --output, "
+                + "or pass --force to replace it and everything in it")
+        }
+        return nil
+    }
+
+    /// Empty, marked as Folio's, or the output of an earlier Folio without the mark: one with a build cache for
+    /// this very content and output (`.folio-cache/build-….json`, written only by a build into that folder).
+    static func isReplaceable(_ output: String, content: String) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: output) else { return false }
+        return names.isEmpty || names.contains(markerName)
+            || FileManager.default.fileExists(atPath: BuildCache.location(content: content, output: output))
+    }
+
+    /// Whether the folder carries the mark (its in-place updates keep it; the first build of an older output adds it).
+    static func isMarked(_ output: String) -> Bool {
+        access(output + "/" + markerName, F_OK) == 0
+    }
+
+    /// The absolute path `path` names, with every symbolic link and `..` of its existing part resolved;
+    /// what does not exist yet is appended as written (`..` there taken lexically).
+    static func resolve(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var resolved = "/"
+        for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                resolved = URL(fileURLWithPath: resolved).deletingLastPathComponent().path
+                continue
+            }
+            let next = resolved == "/" ? "/" + part : resolved + "/" + part
+            resolved = FileTree.realPath(next) ?? next
+        }
+        return resolved
+    }
+}

@@ -1,0 +1,20 @@
+/// Builds the site tree once per build, with the folders' `_folder.yml` settings.
+enum SiteStructure {
+    struct Built: Sendable {
+        var tree: SiteTree
+        /// Every `_folder.yml`'s bytes: part of the site key, since every page's navigation shows folder titles.
+        var keyBytes: [UInt8]
+    }
+
+    static func build(_ site: Site, diagnostics: inout [Diagnostic]) -> Built {
+        var folders: Set<String> = [""]
+        for page in site.pages {
+            var directory = SitePath.directory(of: page.sourcePath)
+            while !directory.isEmpty, folders.insert(directory).inserted { directory = SitePath.directory(of: directory) }
+        }
+        let (settings, bytes) = FolderSettings.read(root: site.contentDirectory, folders: folders, diagnostics: &diagnostics)
+        let nav = (site.config.nav ?? []).map(\.url)
+        let tree = SiteTree(pages: site.pages, siteTitle: site.config.title, nav: nav, paginate: site.config.paginate, folders: settings)
+        return Built(tree: tree, keyBytes: bytes)
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// The link check's side of the build cache, beside it in `.folio-cache/`: each page's ids and links
+/// (and `updated:`), so an unchanged page's links are checked again without reading or rendering it.
+/// One record a line, tab-separated fields, like the build cache.
+enum PageFactsFile {
+    static let format = "folio-facts-1"
+
+    struct Entry: Sendable {
+        var fingerprint: FileFingerprint
+        var facts: PageFacts
+    }
+
+    /// `.folio-cache/build-<key>.json` → `.folio-cache/build-<key>.facts`.
+    static func location(buildCache path: String) -> String {
+        (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".facts"
+    }
+
+    static func encode(_ entries: [String: Entry], siteKey: String = "") -> String {
+        // One string appended to, no array of lines: ten thousand pages make tens of megabytes.
+        var text = format + "\n"
+        text.reserveCapacity(entries.count * 2048)
+        func line(_ values: String...) {
+            var first = true
+            for value in values {
+                if !first { text += "\t" }
+                text += escape(value)
+                first = false
+            }
+            text += "\n"
+        }
+        line("key", siteKey)
+        for path in entries.keys.sorted() {
+            let entry = entries[path]!
+            let print = entry.fingerprint
+            line("page", path, String(print.size), String(print.seconds), String(print.nanoseconds), entry.facts.updated ?? "\u{0}")
+            text += "ids"
+            for id in entry.facts.ids { text += "\t" + escape(id) }
+            text += "\n"
+            for link in entry.facts.links {
+                let (kind, target, fragment): (String, String, String?) =
+                    switch link.target {
+                    case .site(let path, let anchor): ("s", path, anchor)
+                    case .source(let path, let anchor): ("m", path, anchor)
+                    case .external(let url): ("x", url, nil)
+                    }
+                line("link", String(link.line), String(link.column), link.isImage ? "1" : "0", link.written, kind, target, fragment ?? "\u{0}")
+            }
+        }
+        return text
+    }
+
+    /// The entries, when the file is of this format and, if `siteKey` is given, of the build with that key.
+    static func decode(_ text: String, siteKey: String? = nil) -> [String: Entry]? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).makeIterator()
+        guard lines.next() == Substring(format), let key = lines.next(), key.hasPrefix("key\t") else { return nil }
+        if let siteKey, unescape(key.dropFirst(4)) != siteKey { return nil }
+        var entries: [String: Entry] = [:]
+        var current: String?
+        while let line = lines.next() {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(unescape)
+            switch f.first {
+            case "page" where f.count == 6:
+                guard let size = Int64(f[2]), let seconds = Int64(f[3]), let nanoseconds = Int64(f[4]) else { return nil }
+                entries[f[1]] = Entry(fingerprint: FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds),
+                    facts: PageFacts(ids: [], links: [], updated: f[5] == "\u{0}" ? nil : f[5]))
+                current = f[1]
+            case "ids":
+                guard let page = current else { return nil }
+                entries[page]?.facts.ids = Array(f.dropFirst())
+            case "link" where f.count == 8:
+                guard let page = current, let line = Int(f[1]), let column = Int(f[2]) else { return nil }
+                let fragment = f[7] == "\u{0}" ? nil : f[7]
+                let target: PageLink.Target
+                switch f[5] {
+                case "s": target = .site(path: f[6], fragment: fragment)
+                case "m": target = .source(path: f[6], fragment: fragment)
+                case "x": target = .external(f[6])
+                default: return nil
+                }
+                entries[page]?.facts.links.append(PageLink(target: target, line: line, column: column, isImage: f[3] == "1", written: f[4]))
+            default:
+                return nil
+            }
+        }
+        return entries
+    }
+
+    /// The facts the build with `siteKey` saved at `path`: from memory when this process saved them (`folio serve`).
+    static func load(from path: String, siteKey: String) -> [String: Entry]? {
+        if let kept = memory.get(path: path, siteKey: siteKey) { return kept }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return decode(String(decoding: data, as: UTF8.self), siteKey: siteKey)
+    }
+
+    /// Saves the facts; in the background for a long-running process, which also keeps them in memory.
+    static func save(_ entries: [String: Entry], siteKey: String, to path: String, inBackground: Bool) {
+        let write: @Sendable () -> Void = {
+            let url = URL(fileURLWithPath: path)
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            var text = encode(entries, siteKey: siteKey)
+            let temporary = path + ".tmp-\(getpid())"
+            let written = text.withUTF8 { bytes in FileManager.default.createFile(atPath: temporary, contents: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none)) }
+            if written { _ = rename(temporary, url.path) } else { try? FileManager.default.removeItem(atPath: temporary) }
+        }
+        guard inBackground else { return write() }
+        memory.set(path: path, siteKey: siteKey, entries: entries)
+        writer.async(execute: write)
+    }
+
+    private static let memory = Kept()
+    private static let writer = DispatchQueue(label: "folio: page facts writer")
+
+    /// The last facts a long-running process saved.
+    private final class Kept: @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: (path: String, siteKey: String, entries: [String: Entry])?
+
+        func get(path: String, siteKey: String) -> [String: Entry]? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let kept, kept.path == path, kept.siteKey == siteKey else { return nil }
+            return kept.entries
+        }
+
+        func set(path: String, siteKey: String, entries: [String: Entry]) {
+            lock.lock()
+            kept = (path, siteKey, entries)
+            lock.unlock()
+        }
+    }
+
+    private static func escape(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) else { return value }
+        return value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+    }
+
+    private static func unescape(_ field: Substring) -> String {
+        guard field.utf8.contains(92) else { return String(field) }
+        var result = ""
+        var escaped = false
+        for character in field.unicodeScalars {
+            if escaped {
+                switch character {
+                case "t": result += "\t"
+                case "n": result += "\n"
+                case "r": result += "\r"
+                default: result.unicodeScalars.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,13 @@
+/// What every page's head says about the site: whether it has feeds to announce.
+struct SiteMeta: Sendable {
+    var hasFeeds: Bool
+
+    init(site: Site) {
+        let feeds = site.publishing.feeds
+        hasFeeds = site.config.baseURL.contains("://") && feeds.enabled && !Feeds.select(site.pages, config: feeds).isEmpty
+    }
+
+    func values(for page: Page, site: SiteConfig) -> [String: Any] {
+        PageMeta.values(for: page, site: site, feeds: hasFeeds)
+    }
+}

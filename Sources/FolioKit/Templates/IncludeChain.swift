@@ -1,0 +1,70 @@
+import Mustache
+
+/// The templates being rendered inside one another, so a partial that includes itself stops instead of overflowing the stack.
+///
+/// swift-mustache renders partials recursively and has no limit of its own. Each template of the theme is
+/// registered behind a small wrapper, `{{#folio-include-N}}{{> folio-body-N}}{{/folio-include-N}}{{#folio-include-end}}{{/folio-include-end}}`,
+/// whose two section names this root context answers: entering counts one level more (and refuses past the limit),
+/// leaving one less. A recursion over data that ends (a tree rendered by `{{#children}}{{> tree}}{{/children}}`) is
+/// allowed up to `maxDepth` levels.
+final class IncludeChain: MustacheParent {
+    /// Templates inside one another, layout included.
+    static let maxDepth = 100
+    static let enterPrefix = "folio-include-"
+    static let leaveName = "folio-include-end"
+    static let bodyPrefix = "folio-body-"
+
+    private let values: [String: Any]
+    /// Template names by wrapper number.
+    private let names: [String]
+    private var open: [Int] = []
+    /// The chain that went past the limit, outermost first; once set, nothing more is entered.
+    private(set) var stopped: [String]?
+
+    init(_ values: [String: Any], names: [String]) {
+        self.values = values
+        self.names = names
+    }
+
+    func child(named name: String) -> Any? {
+        if name == Self.leaveName {
+            _ = open.popLast()
+            return false
+        }
+        if name.hasPrefix(Self.enterPrefix), let number = Int(name.dropFirst(Self.enterPrefix.count)), names.indices.contains(number) {
+            open.append(number)
+            if stopped != nil { return false }
+            if open.count > Self.maxDepth {
+                stopped = open.map { names[$0] }
+                return false
+            }
+            return true
+        }
+        return values[name]
+    }
+
+    /// The text of the wrapper registered under a template's own name.
+    static func wrapper(number: Int) -> String {
+        "{{#\(enterPrefix)\(number)}}{{> \(bodyPrefix)\(number)}}{{/\(enterPrefix)\(number)}}{{#\(leaveName)}}{{/\(leaveName)}}"
+    }
+
+    /// Where a template's text uses a name of the wrappers, which would let it undo the count.
+    static func reservedNamePosition(in text: String) -> (line: Int, column: Int)? {
+        guard text.contains(enterPrefix) || text.contains(bodyPrefix) else { return nil }
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let range = line.range(of: enterPrefix) ?? line.range(of: bodyPrefix) {
+                return (number + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+            }
+        }
+        return nil
+    }
+
+    /// `tree → tree → …`, `a → b → a → …`: the repeating part of the chain, shown once.
+    static func describe(_ chain: [String]) -> String {
+        guard let last = chain.last, let previous = chain.dropLast().lastIndex(of: last) else {
+            return chain.joined(separator: " → ")
+        }
+        let cycle = chain[previous...]
+        return cycle.joined(separator: " → ") + " → …"
+    }
+}

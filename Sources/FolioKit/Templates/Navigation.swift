@@ -1,0 +1,159 @@
+/// A page's bounded view of the site tree, as template values: `site.tree`, `page.breadcrumbs`, `page.previous`,
+/// `page.next`, `page.children`, `page.pagination`. Nothing here grows with the number of pages: long sibling lists
+/// are cut to a window around the current page, with a link to the folder's page for the rest.
+struct Navigation: Sendable {
+    let tree: SiteTree
+    /// A folder's children are all listed up to this many; beyond it, a window around the current one.
+    static let fullListLimit = 15
+    static let windowRadius = 5
+    /// Children shown inside a closed folder of the sidebar.
+    static let closedFolderLimit = 8
+    /// Links in the header when site.yml has no `nav:`.
+    static let headerLimit = 7
+
+    typealias Href = (String) -> String
+
+    /// The page being rendered: a node of the tree, and which of its folder's listing pages (1 for every other page).
+    struct Position {
+        var node: Int?
+        var listingPage = 1
+    }
+
+    // MARK: Sidebar
+
+    /// The sidebar's items: the top level, the current page's ancestors open with their windowed children.
+    func sidebar(_ position: Position, href: Href) -> [[String: Any]] {
+        let path = Set(position.node.map { tree.ancestors(of: $0) + [$0] } ?? [])
+        return items(of: SiteTree.root, path: path, current: position, href: href)
+    }
+
+    private func items(of folder: Int, path: Set<Int>, current: Position, href: Href) -> [[String: Any]] {
+        let children = tree.nodes[folder].children
+        let focus = children.firstIndex { path.contains($0) }
+        let open = path.contains(folder) || folder == SiteTree.root
+        let limit = open ? Self.fullListLimit : Self.closedFolderLimit
+        let range = Self.window(count: children.count, focus: focus, limit: limit, size: open ? 2 * Self.windowRadius + 1 : limit - 1)
+        var result: [[String: Any]] = []
+        if range.lowerBound > 0 { result.append(more(folder, count: range.lowerBound, href: href)) }
+        for child in children[range] {
+            let node = tree.nodes[child]
+            // Every key set, even when false: a nested item must not see its folder's values through Mustache's context stack.
+            var item: [String: Any] = [
+                "title": TemplateText(node.title), "href": TemplateText(href(node.url)), "more": false,
+                "current": child == current.node && current.listingPage == 1, "folder": node.isFolder, "open": false,
+                "items": [[String: Any]](),
+            ]
+            if node.isFolder {
+                let onPath = path.contains(child)
+                item["open"] = onPath
+                // A closed folder shows its children only when few, and only at the top level: the sidebar stays small.
+                if onPath || (folder == SiteTree.root && node.children.count <= Self.closedFolderLimit) {
+                    item["items"] = items(of: child, path: path, current: current, href: href)
+                } else if !onPath, !node.children.isEmpty {
+                    item["items"] = [more(child, count: node.children.count, href: href)]
+                }
+            }
+            result.append(item)
+        }
+        if range.upperBound < children.count { result.append(more(folder, count: children.count - range.upperBound, href: href)) }
+        return result
+    }
+
+    private func more(_ folder: Int, count: Int, href: Href) -> [String: Any] {
+        let node = tree.nodes[folder]
+        return [
+            "more": true, "count": count, "title": TemplateText(node.title), "href": TemplateText(href(node.url)),
+            "current": false, "folder": false, "open": false, "items": [[String: Any]](),
+        ]
+    }
+
+    /// The visible slice of `count` items: all of them up to `limit`, else `size` of them centred on `focus` (or the first).
+    static func window(count: Int, focus: Int?, limit: Int, size: Int) -> Range<Int> {
+        guard count > limit else { return 0..<count }
+        let lower = max(0, min(count - size, (focus ?? 0) - size / 2))
+        return lower..<(lower + size)
+    }
+
+    // MARK: Header
+
+    /// Without `nav:`: the first entries of the top level.
+    func headerLinks() -> [SiteConfig.NavItem] {
+        tree.nodes[SiteTree.root].children.prefix(Self.headerLimit).map { SiteConfig.NavItem(title: tree.nodes[$0].title, url: tree.nodes[$0].url) }
+    }
+
+    // MARK: Page
+
+    func breadcrumbs(_ position: Position, title: String, href: Href) -> [[String: Any]] {
+        guard let node = position.node else { return [] }
+        var crumbs: [[String: Any]] = tree.ancestors(of: node).map { link($0, href: href) }
+        var last = link(node, href: href)
+        if position.listingPage > 1 {
+            crumbs.append(last)
+            last = ["title": TemplateText("Page \(position.listingPage)"), "href": TemplateText("./")]
+        }
+        crumbs.append(last)
+        for index in crumbs.indices {
+            crumbs[index]["position"] = index + 1
+            crumbs[index]["current"] = index == crumbs.count - 1
+        }
+        return crumbs
+    }
+
+    func neighbours(_ position: Position, href: Href) -> (previous: [String: Any]?, next: [String: Any]?) {
+        guard let node = position.node, position.listingPage == 1 else { return (nil, nil) }
+        let (previous, next) = tree.neighbours(of: node)
+        return (previous.map { link($0, href: href) }, next.map { link($0, href: href) })
+    }
+
+    func link(_ index: Int, href: Href) -> [String: Any] {
+        let node = tree.nodes[index]
+        var values: [String: Any] = ["title": TemplateText(node.title), "href": TemplateText(href(node.url)), "url": TemplateText(node.url)]
+        if node.isFolder { values["folder"] = true }
+        if let date = node.date { values["date"] = TemplateText(date) }
+        if let description = node.description, !description.isEmpty { values["description"] = TemplateText(description) }
+        return values
+    }
+
+    // MARK: Folder listings
+
+    /// How many listing pages a folder has.
+    func listingPageCount(_ folder: Int) -> Int {
+        let node = tree.nodes[folder]
+        return max(1, (node.children.count + node.paginate - 1) / node.paginate)
+    }
+
+    /// The URL of listing page `number` of a folder: its own page, then `page/2/`, `page/3/`, …
+    func listingURL(_ folder: Int, page number: Int) -> String {
+        number <= 1 ? tree.nodes[folder].url : tree.nodes[folder].url + "page/\(number)/"
+    }
+
+    /// `page.children`: the entries of this listing page.
+    func children(_ position: Position, href: Href) -> [[String: Any]] {
+        guard let folder = position.node, tree.nodes[folder].isFolder else { return [] }
+        let node = tree.nodes[folder]
+        let start = min(node.children.count, (position.listingPage - 1) * node.paginate)
+        let end = min(node.children.count, start + node.paginate)
+        return node.children[start..<end].map { link($0, href: href) }
+    }
+
+    /// `page.pagination`: numbered links (the first, the last, two either side of the current), previous and next.
+    func pagination(_ position: Position, href: Href) -> [String: Any]? {
+        guard let folder = position.node, tree.nodes[folder].isFolder else { return nil }
+        let total = listingPageCount(folder)
+        guard total > 1 else { return nil }
+        let current = position.listingPage
+        var numbers: [[String: Any]] = []
+        var last = 0
+        for number in 1...total where number == 1 || number == total || abs(number - current) <= 2 {
+            if number > last + 1 { numbers.append(["gap": true, "current": false]) }
+            numbers.append([
+                "number": number, "href": TemplateText(href(listingURL(folder, page: number))), "current": number == current, "gap": false,
+            ])
+            last = number
+        }
+        var values: [String: Any] = ["current": current, "total": total, "pages": numbers]
+        if current > 1 { values["previous"] = ["href": TemplateText(href(listingURL(folder, page: current - 1)))] }
+        if current < total { values["next"] = ["href": TemplateText(href(listingURL(folder, page: current + 1)))] }
+        return values
+    }
+}

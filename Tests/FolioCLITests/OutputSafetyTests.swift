@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// SPEC §10, issue 10: the output folder is never a source. Each refused `--output` exits 2 with a message that
+/// says what to do, and leaves every file where it was. The site is `<sandbox>/scratch/site`, built once first,
+/// and the whole of `scratch` is compared byte for byte before and after.
+@Suite("Output safety")
+struct OutputSafetyTests {
+    /// Builds the scratch site, runs `arguments` from `directory` (default: the site), and expects a refusal.
+    func expectRefused(
+        _ arguments: [String], from directory: KeyPath<ScratchSite, URL> = \.site, saying phrase: String,
+        prepare: (ScratchSite) throws -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try expectRefused({ _ in arguments }, from: directory, saying: phrase, prepare: prepare, sourceLocation: sourceLocation)
+    }
+
+    func expectRefused(
+        _ makeArguments: (ScratchSite) -> [String], from directory: KeyPath<ScratchSite, URL> = \.site, saying phrase: String,
+        prepare: (ScratchSite) throws -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let scratch = try ScratchSite()
+        let arguments = makeArguments(scratch)
+        let first = try scratch.build()
+        try #require(first.status == 0, "\(first)", sourceLocation: sourceLocation)
+        try prepare(scratch)
+        let before = try Tree.snapshot(scratch.scratch)
+        let run = try Folio.run(arguments, in: scratch[keyPath: directory], timeout: 60)
+        #expect(run.status == 2 && !run.signaled, "expected a usage error (exit 2):\n\(run)", sourceLocation: sourceLocation)
+        #expect(run.stderr.contains(phrase), "expected '\(phrase)' in stderr:\n\(run.stderr)", sourceLocation: sourceLocation)
+        let after = try Tree.snapshot(scratch.scratch)
+        #expect(before == after, "files changed: \(Tree.differences(before, after))", sourceLocation: sourceLocation)
+    }
+
+    @Test func theContentFolderIsRefused() throws {
+        try expectRefused(["build", "--output", "Content"], saying: "the output Content is the content folder itself")
+    }
+
+    @Test func aFolderInsideTheContentFolderIsRefused() throws {
+        try expectRefused(["build", "--output", "Content/Public"],
+            saying: "the output Content/Public lies inside the content folder Content")
+    }
+
+    @Test func aFolderContainingTheContentFolderIsRefused() throws {
+        // From scratch/, the site folder holds the content but not the current folder.
+        try expectRefused(
+            ["build", "--content", "site/Content", "--templates", "site/Templates", "--output", "site"], from: \.scratch,
+            saying: "the output site contains the content folder site/Content")
+    }
+
+    @Test func theTemplatesFolderIsRefused() throws {
+        try expectRefused(["build", "--output", "Templates"], saying: "the output Templates is the templates folder itself")
+    }
+
+    @Test func aFolderInsideTheTemplatesFolderIsRefused() throws {
+        try expectRefused(["build", "--output", "Templates/out"],
+            saying: "the output Templates/out lies inside the templates folder Templates")
+    }
+
+    @Test func theCurrentFolderIsRefused() throws {
+        try expectRefused(["build", "--output", "."], saying: "the output . is the current folder")
+    }
+
+    @Test func theParentFolderIsRefused() throws {
+        try expectRefused(["build", "--output", ".."], saying: "the output .. contains the current folder")
+    }
+
+    @Test func anAncestorGivenInFullIsRefused() throws {
+        try expectRefused({ ["build", "--output", $0.scratch.path + "/"] }, saying: "contains the current folder")
+    }
+
+    @Test func aPathThroughDotDotIsResolvedFirst() throws {
+        try expectRefused(["build", "--output", "Public/../Content"],
+            saying: "the output Public/../Content is the content folder itself")
+    }
+
+    @Test func aPathThroughASymbolicLinkIsResolvedFirst() throws {
+        try expectRefused(["build", "--output", "shortcut/Public"],
+            saying: "the output shortcut/Public lies inside the content folder Content",
+            prepare: { try $0.link("shortcut", to: "Content") })
+    }
+
+    @Test func aFileIsRefused() throws {
+        try expectRefused(["build", "--output", "notes.txt"], saying: "the output notes.txt is a file, not a folder",
+            prepare: { try $0.write("notes.txt", "my notes\n") })
+    }
+
+    @Test func aSymbolicLinkIsRefused() throws {
+        try expectRefused(["build", "--output", "Served"], saying: "the output Served is a symbolic link to ",
+            prepare: { scratch in
+                try FileManager.default.createDirectory(at: scratch.url("Elsewhere"), withIntermediateDirectories: true)
+                try scratch.link("Served", to: "Elsewhere")
+            })
+    }
+
+    @Test func serveRefusesTheSameFolders() throws {
+        try expectRefused(["serve", "--port", "0", "--output", "Content"], saying: "the output Content is the content folder itself")
+        try expectRefused(["serve", "--port", "0", "--output", ".."], saying: "the output .. contains the current folder")
+    }
+
+    @Test func aFolderFolioDidNotMakeNeedsForce() throws {
+        let keep = "<p>a page written by hand</p>\n"
+        try expectRefused(["build", "--output", "Handmade"], saying: "the output Handmade is a folder Folio did not make",
+            prepare: { try $0.write("Handmade/index.html", keep) })
+
+        let scratch = try ScratchSite()
+        try scratch.write("Handmade/index.html", keep)
+        let forced = try scratch.build(["build", "--output", "Handmade", "--force"])
+        #expect(forced.status == 0, "\(forced)")
+        #expect(Tree.exists(scratch.url("Handmade/.folio-output")))
+        #expect(try Tree.text(scratch.url("Handmade/index.html")) != keep, "--force replaces the folder")
+    }
+
+    @Test func forceNeverReachesASource() throws {
+        try expectRefused(["build", "--output", "Content", "--force"], saying: "the output Content is the content folder itself")
+        try expectRefused(["build", "--output", "..", "--force"], saying: "contains the current folder")
+    }
+
+    @Test func anEmptyFolderIsBuiltInto() throws {
+        let scratch = try ScratchSite()
+        try FileManager.default.createDirectory(at: scratch.url("Empty"), withIntermediateDirectories: true)
+        let run = try scratch.build(["build", "--output", "Empty"])
+        #expect(run.status == 0, "\(run)")
+        #expect(Tree.exists(scratch.url("Empty/index.html")))
+        #expect(try Tree.text(scratch.url("Empty/.folio-output")).contains("Folio"))
+    }
+
+    /// An output built before the mark existed is recognised by the build cache Folio keeps for it, and marked.
+    @Test func anOutputOfAnOlderFolioWithItsCacheIsReplacedAndMarked() throws {
+        let scratch = try ScratchSite()
+        #expect(try scratch.build().status == 0)
+        try FileManager.default.removeItem(at: scratch.url("Public/.folio-output"))
+        let again = try scratch.build()
+        #expect(again.status == 0, "\(again)")
+        #expect(Tree.exists(scratch.url("Public/.folio-output")), "the first build of an older output marks it")
+
+        // Without the cache, nothing says Folio made it.
+        try FileManager.default.removeItem(at: scratch.url("Public/.folio-output"))
+        try FileManager.default.removeItem(at: scratch.url(".folio-cache"))
+        let refused = try scratch.build()
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.contains("did not make"), "\(refused)")
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// Issue 10: a content file at the output path of a theme asset or of a file Folio generates takes its place,
+/// with a warning at the content file that says so and how to get the other one back.
+@Suite("Overrides")
+struct OverrideTests {
+    func warning(_ run: Folio.Run, at path: String) -> Diagnostic? {
+        Diagnostic.parse(run.stderr).first { $0.path == path && $0.severity == "warning" }
+    }
+
+    @Test func aContentFileOverAThemeAssetWinsWithAWarning() throws {
+        let scratch = try ScratchSite(nil)
+        try scratch.write("Content/assets/folio.css", "body { color: rebeccapurple; }\n")
+        let run = try scratch.build()
+        #expect(run.status == 0, "\(run)")
+        let found = try #require(warning(run, at: "Content/assets/folio.css"), "\(run.stderr)")
+        #expect(found.message.contains("takes the place of the theme's assets/folio.css ((default theme)/assets/folio.css)"), "\(found)")
+        #expect(found.message.contains("the content file wins; rename or remove it to use the theme's"), "\(found)")
+        #expect(try Tree.text(scratch.url("Public/assets/folio.css")) == "body { color: rebeccapurple; }\n")
+    }
+
+    @Test func aContentFileOverTheUsersThemeAssetNamesTheThemeFile() throws {
+        let scratch = try ScratchSite(nil)
+        try scratch.write("Templates/assets/site.css", "main { margin: 0; }\n")
+        try scratch.write("Content/assets/site.css", "main { margin: 1em; }\n")
+        let run = try scratch.build()
+        #expect(run.status == 0, "\(run)")
+        let found = try #require(warning(run, at: "Content/assets/site.css"), "\(run.stderr)")
+        #expect(found.message.contains("the theme's assets/site.css (Templates/assets/site.css)"), "\(found)")
+        #expect(try Tree.text(scratch.url("Public/assets/site.css")) == "main { margin: 1em; }\n")
+    }
+
+    @Test func aContent404PageWinsOverTheGeneratedOneWithAWarning() throws {
+        let scratch = try ScratchSite(nil)
+        try scratch.write("Content/404.html", "<h1>Lost</h1>\n")
+        let run = try scratch.build()
+        #expect(run.status == 0, "\(run)")
+        let found = try #require(warning(run, at: "Content/404.html"), "\(run.stderr)")
+        #expect(found.message.contains("takes the place of the 404 page Folio generates from layouts/404.mustache"), "\(found)")
+        #expect(found.message.contains("rename or remove it to get the generated one"), "\(found)")
+        #expect(try Tree.text(scratch.url("Public/404.html")) == "<h1>Lost</h1>\n")
+    }
+
+    @Test func aContentAppearanceStylesheetWinsWithAWarningThatRulesStopWorking() throws {
+        let scratch = try ScratchSite(nil)
+        try scratch.write("Content/assets/appearance.css", ":root { --mine: 1; }\n")
+        let run = try scratch.build()
+        #expect(run.status == 0, "\(run)")
+        let found = try #require(warning(run, at: "Content/assets/appearance.css"), "\(run.stderr)")
+        #expect(found.message.contains("the stylesheet Folio generates from appearance.yml, so no appearance rule takes effect"),
+            "\(found)")
+        #expect(try Tree.text(scratch.url("Public/assets/appearance.css")) == ":root { --mine: 1; }\n")
+    }
+
+    @Test func overrideWarningsComeBackOnEveryBuildAndFailStrictBuilds() throws {
+        let scratch = try ScratchSite(nil)
+        try scratch.write("Content/404.html", "<h1>Lost</h1>\n")
+        #expect(try scratch.build().status == 0)
+        let again = try scratch.build()
+        #expect(again.status == 0 && warning(again, at: "Content/404.html") != nil, "\(again)")
+        let strict = try scratch.build(buildArguments + ["--strict"])
+        #expect(strict.status == 1, "\(strict)")
+    }
+}

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import FolioKit
+
+/// Every source file is read through `SourceText`: these are the rules it applies to the bytes.
+@Suite struct SourceTextTests {
+    @Test func aByteOrderMarkIsDroppedAndLineEndingsBecomeLF() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a\r\nb\rc\nd\r\r\n".utf8)
+        #expect(try SourceText.decode(bytes).get() == "a\nb\nc\nd\n\n")
+        #expect(try SourceText.decode(Array("plain\n".utf8)).get() == "plain\n")
+        #expect(try SourceText.decode([]).get() == "")
+        #expect(try SourceText.decode([0xEF, 0xBB, 0xBF]).get() == "")
+    }
+
+    @Test func aByteOrderMarkInsideTheTextIsKept() throws {
+        #expect(try SourceText.decode(Array("a\u{FEFF}b".utf8)).get() == "a\u{FEFF}b")
+    }
+
+    @Test func invalidUTF8IsPlacedCountingCRLFAndCRAsOneLineBreak() {
+        #expect(SourceText.decode(Array("ab\r\ncd".utf8) + [0xFF]) == .failure(.invalidUTF8(line: 2, column: 3)))
+        #expect(SourceText.decode(Array("ab\rc\r".utf8) + [0xC3]) == .failure(.invalidUTF8(line: 3, column: 1)))
+        #expect(SourceText.decode([0xEF, 0xBB, 0xBF, 0x61, 0xFF]) == .failure(.invalidUTF8(line: 1, column: 2)))
+        #expect(SourceText.decode(Array("é".utf8) + [0xED, 0xA0, 0x80]) == .failure(.invalidUTF8(line: 1, column: 2)))
+    }
+
+    @Test func byteCountsReadAndPrintAsPeopleWriteThem() {
+        #expect(ByteCount.parse("10 MB") == 10 << 20)
+        #expect(ByteCount.parse("512kb") == 512 << 10)
+        #expect(ByteCount.parse("4096") == 4096)
+        #expect(ByteCount.parse("0") == nil)
+        #expect(ByteCount.parse("-5 MB") == nil)
+        #expect(ByteCount.parse("99999999999999999999 GB") == nil)
+        #expect(ByteCount.parse("9223372036854775807 GB") == nil)
+        #expect(ByteCount.parse("big") == nil)
+        #expect(ByteCount.describe(10 << 20) == "10 MB")
+        #expect(ByteCount.describe((10 << 20) + 300_000) == "10.3 MB")
+        #expect(ByteCount.describe(900) == "900 bytes")
+    }
+
+    @Test func theFrontMatterOfACRLFPageSplitsAfterNormalising() throws {
+        let text = try SourceText.decode(Array("---\r\ntitle: T\r\n---\r\nBody\r\n".utf8)).get()
+        var diagnostics: [Diagnostic] = []
+        let split = FrontMatterParser.split(text, path: "p.md", diagnostics: &diagnostics)
+        #expect(split.yaml == "title: T\n" && split.body == "Body\n" && split.bodyLineOffset == 3 && diagnostics.isEmpty)
+        // A fence alone, without a line break, is body text and no crash.
+        #expect(FrontMatterParser.split("---", path: "p.md", diagnostics: &diagnostics).yaml == nil)
+        #expect(FrontMatterParser.split("---\n", path: "p.md", diagnostics: &diagnostics).yaml == nil)
+    }
+}
+
+@Suite struct YAMLBoundsTests {
+    @Test func aliasesThatExpandPastTheLimitAreStoppedAtTheAlias() {
+        var lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+        for (level, name) in "bcdef".enumerated() {
+            let previous = Array("abcdef")[level]
+            lines.append("\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]")
+        }
+        let diagnostic = YAMLBounds.check(lines.joined(separator: "\n"), path: "p.md", lineOffset: 1)
+        #expect(diagnostic?.line == 5 && diagnostic?.message.contains("alias") == true, "\(String(describing: diagnostic))")
+    }
+
+    @Test func aliasesWithinTheLimitPass() {
+        #expect(YAMLBounds.check("a: &a {light: white, dark: black}\nb: *a\nc: *a\n", path: "x.yml", lineOffset: 0) == nil)
+        #expect(YAMLBounds.check("", path: "x.yml", lineOffset: 0) == nil)
+        #expect(YAMLBounds.check("key: [unclosed", path: "x.yml", lineOffset: 0) == nil, "syntax errors are Yams' to report")
+    }
+
+    @Test func nestingPastTheLimitIsStopped() {
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let diagnostic = YAMLBounds.check("k: " + deep, path: "x.yml", lineOffset: 0)
+        #expect(diagnostic?.line == 1 && diagnostic?.column == 3 + YAMLBounds.maxDepth, "\(String(describing: diagnostic))")
+        #expect(YAMLBounds.check("k: [[[[x]]]]", path: "x.yml", lineOffset: 0) == nil)
+    }
+}
+
+@Suite struct IncludeChainTests {
+    @Test func theChainIsShownFromItsRepeatingPart() {
+        #expect(IncludeChain.describe(["layouts/default", "tree", "tree", "tree"]) == "tree → tree → …")
+        #expect(IncludeChain.describe(["layouts/default", "a", "b", "a", "b", "a"]) == "a → b → a → …")
+        #expect(IncludeChain.describe(["layouts/default", "x", "y"]) == "layouts/default → x → y")
+    }
+
+    @Test func aTemplateCannotNameTheWrappersSections() {
+        #expect(IncludeChain.reservedNamePosition(in: "a\n  {{#folio-include-end}}{{/folio-include-end}}") ?? (0, 0) == (2, 6))
+        #expect(IncludeChain.reservedNamePosition(in: "{{> folio-body-3}}") ?? (0, 0) == (1, 5))
+        #expect(IncludeChain.reservedNamePosition(in: "{{> folio}}") == nil)
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+
+@testable import FolioKit
+
+@Suite struct AnchorScannerTests {
+    @Test func findsEveryIdAttributeAndNamedAnchorsButNotEscapedText() {
+        let html = """
+            <h2 id="install">Install</h2><div data-id="no" id='single'><a name="legacy"></a>
+            <meta name="description" content="x"><code>id=&quot;escaped&quot;</code><p id="a&amp;b">x</p>
+            """
+        #expect(AnchorScanner.ids(in: html) == ["install", "single", "legacy", "a&b"])
+    }
+}
+
+@Suite struct LinkSuggestionTests {
+    @Test func suggestsTheIdWithTheSameLettersFirst() {
+        #expect(LinkCheck.nearestID("Node-JS-Setup", among: ["nodejs-setup", "node"]) == "nodejs-setup")
+        #expect(LinkCheck.nearestID("node-js-setup", among: ["intro", "nodejs-setup"]) == "nodejs-setup")
+        #expect(LinkCheck.nearestID("instal", among: ["install", "usage"]) == "install")
+        #expect(LinkCheck.nearestID("zzz", among: ["install", "usage"]) == nil)
+    }
+}
+
+@Suite struct PageLinkTargetTests {
+    @Test func resolvesWhatTheBrowserWouldRequest() {
+        #expect(PageLink.target(emitted: "../other/#usage", pageURL: "/a/b/") == .site(path: "/a/other/", fragment: "usage"))
+        #expect(PageLink.target(emitted: "#x%20y", pageURL: "/a/") == .site(path: "/a/", fragment: "x y"))
+        #expect(PageLink.target(emitted: "images/a.svg", pageURL: "/a/") == .site(path: "/a/images/a.svg", fragment: nil))
+        #expect(PageLink.target(emitted: "./", pageURL: "/") == .site(path: "/", fragment: nil))
+        #expect(PageLink.target(emitted: "https://example.com/x", pageURL: "/") == .external("https://example.com/x"))
+        #expect(PageLink.target(emitted: "mailto:a@example.com", pageURL: "/") == nil)
+    }
+}
+
+@Suite struct PageFactsFileTests {
+    @Test func roundTripsIdsLinksAndUpdated() {
+        let facts = PageFacts(
+            ids: ["install", "tab\there"],
+            links: [
+                PageLink(target: .site(path: "/a/", fragment: "x"), line: 3, column: 5, isImage: false, written: "a.md#x"),
+                PageLink(target: .source(path: "gone.md", fragment: nil), line: 4, column: 1, isImage: false, written: "gone.md"),
+                PageLink(target: .external("https://example.com/"), line: 9, column: 2, isImage: true, written: "https://example.com/"),
+            ],
+            updated: "2026-03-01")
+        let entries = ["a.md": PageFactsFile.Entry(fingerprint: FileFingerprint(size: 1, seconds: 2, nanoseconds: 3), facts: facts)]
+        let decoded = PageFactsFile.decode(PageFactsFile.encode(entries))
+        #expect(decoded?["a.md"]?.facts == facts)
+        #expect(decoded?["a.md"]?.fingerprint == FileFingerprint(size: 1, seconds: 2, nanoseconds: 3))
+    }
+}
+
+@Suite struct GitHubReportTests {
+    @Test func escapesAsTheWorkflowCommandsSpecRequires() {
+        #expect(GitHubReport.data("100% done\r\nnext") == "100%25 done%0D%0Anext")
+        #expect(GitHubReport.property("a,b:c%") == "a%2Cb%3Ac%25")
+    }
+}

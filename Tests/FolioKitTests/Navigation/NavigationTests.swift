@@ -1,0 +1,105 @@
+import Testing
+
+@testable import FolioKit
+
+/// A page's bounded view of the tree: windows, breadcrumbs, pagination.
+@Suite struct NavigationTests {
+    static func folderOf(_ count: Int, paginate: Int = 20) -> SiteTree {
+        let pages = (0..<count).map { SiteTreeTests.page("notes/n\(1000 + $0).md", title: "Note \(1000 + $0)") }
+        return SiteTree(pages: pages, siteTitle: "Site", paginate: paginate)
+    }
+
+    /// Every link in a list of sidebar items, nested ones included.
+    func links(_ items: [[String: Any]]) -> [String] {
+        items.flatMap { item -> [String] in
+            let own = (item["more"] as? Bool == true ? "more:" : "") + "\(item["title"].map { "\($0)" } ?? "")"
+            return [own] + links(item["items"] as? [[String: Any]] ?? [])
+        }
+    }
+
+    @Test func windowsAreWholeWhenShortAndCentredWhenLong() {
+        #expect(Navigation.window(count: 10, focus: 9, limit: 15, size: 11) == 0..<10)
+        #expect(Navigation.window(count: 100, focus: 50, limit: 15, size: 11) == 45..<56)
+        #expect(Navigation.window(count: 100, focus: 0, limit: 15, size: 11) == 0..<11)
+        #expect(Navigation.window(count: 100, focus: 99, limit: 15, size: 11) == 89..<100)
+        #expect(Navigation.window(count: 100, focus: nil, limit: 15, size: 11) == 0..<11)
+    }
+
+    @Test func theSidebarOfAPageInALongFolderIsAWindowWithLinksToTheRest() {
+        let tree = Self.folderOf(3000)
+        let navigation = Navigation(tree: tree)
+        let current = tree.node(forURL: "/notes/n2500/")!
+        let sidebar = navigation.sidebar(.init(node: current), href: { $0 })
+        let all = links(sidebar)
+        #expect(all.count < 20, "\(all)")
+        #expect(all.contains("Note 2500"))
+        #expect(all.contains("Note 2495") && all.contains("Note 2505"))
+        #expect(all.filter { $0.hasPrefix("more:") }.count == 2, "before and after the window")
+        let notes = try! #require(sidebar.first)
+        #expect(notes["open"] as? Bool == true)
+    }
+
+    @Test func theSidebarIsTheSameSizeForTenAndThreeThousandSiblings() {
+        func size(_ count: Int) -> Int {
+            let tree = Self.folderOf(count)
+            let navigation = Navigation(tree: tree)
+            return links(navigation.sidebar(.init(node: tree.node(forURL: "/notes/n\(1000 + count / 2)/")!), href: { $0 })).count
+        }
+        #expect(size(3000) == size(300))
+        #expect(size(3000) <= 11 + 2 + 1)
+    }
+
+    @Test func breadcrumbsRunFromTheRootToThePage() {
+        let tree = SiteTree(pages: [SiteTreeTests.page("index.md", title: "Home"), SiteTreeTests.page("a/b/c.md", title: "C")],
+            siteTitle: "Site")
+        let crumbs = Navigation(tree: tree).breadcrumbs(.init(node: tree.node(forURL: "/a/b/c/")!), title: "C", href: { $0 })
+        #expect(crumbs.map { "\($0["title"]!)" } == ["Home", "A", "B", "C"])
+        #expect(crumbs.map { $0["current"] as? Bool } == [false, false, false, true])
+        #expect(crumbs.map { $0["position"] as? Int } == [1, 2, 3, 4])
+    }
+
+    @Test func paginationNumbersTheFirstTheLastAndTheNeighbours() throws {
+        let tree = Self.folderOf(200, paginate: 10)
+        let navigation = Navigation(tree: tree)
+        let notes = tree.node(forURL: "/notes/")!
+        #expect(navigation.listingPageCount(notes) == 20)
+        #expect(navigation.listingURL(notes, page: 1) == "/notes/")
+        #expect(navigation.listingURL(notes, page: 7) == "/notes/page/7/")
+        let pagination = try #require(navigation.pagination(.init(node: notes, listingPage: 7), href: { $0 }))
+        let pages = try #require(pagination["pages"] as? [[String: Any]])
+        #expect(pages.map { $0["gap"] as? Bool == true ? "…" : "\($0["number"]!)" } == ["1", "…", "5", "6", "7", "8", "9", "…", "20"])
+        #expect(pages.filter { $0["current"] as? Bool == true }.map { $0["number"] as? Int } == [7])
+        #expect("\((pagination["previous"] as? [String: Any])?["href"] ?? "")" == "/notes/page/6/")
+        #expect("\((pagination["next"] as? [String: Any])?["href"] ?? "")" == "/notes/page/8/")
+        let children = navigation.children(.init(node: notes, listingPage: 20), href: { $0 })
+        #expect(children.count == 10)
+        #expect(navigation.pagination(.init(node: notes, listingPage: 1), href: { $0 })?["previous"] == nil)
+    }
+
+    @Test func aShortFolderHasOneListingPageAndNoPagination() {
+        let tree = Self.folderOf(20)
+        let navigation = Navigation(tree: tree)
+        let notes = tree.node(forURL: "/notes/")!
+        #expect(navigation.listingPageCount(notes) == 1)
+        #expect(navigation.pagination(.init(node: notes), href: { $0 }) == nil)
+        #expect(GeneratedPage.all(in: tree, navigation: navigation).map(\.url) == ["/", "/notes/"])
+    }
+
+    @Test func theTableOfContentsKeepsItsLevels() {
+        let sections = [
+            Section(id: "a", title: "A", text: "A", level: 2, sections: [
+                Section(id: "a1", title: "A1", text: "A1", level: 3, sections: [Section(id: "a1x", title: "x", text: "x", level: 4)]),
+            ]),
+            Section(id: "b", title: "B", text: "B", level: 2),
+        ]
+        let toc = TableOfContents.entries(sections, levels: 2...3)
+        #expect(toc.map { "\($0["id"]!)" } == ["a", "b"])
+        let inner = toc[0]["entries"] as? [[String: Any]] ?? []
+        #expect(inner.map { "\($0["id"]!)" } == ["a1"])
+        #expect((inner[0]["entries"] as? [[String: Any]])?.isEmpty == true)
+        #expect(TableOfContents.entries(sections, levels: 3...4).map { "\($0["id"]!)" } == ["a1"])
+        #expect(TableOfContents.levels("2-4") == 2...4)
+        #expect(TableOfContents.levels("3") == 3...3)
+        #expect(TableOfContents.levels("7") == nil)
+    }
+}
