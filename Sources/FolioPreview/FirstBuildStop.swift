@@ -15,8 +15,10 @@ final class FirstBuildStop: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [self] in
                 guard lock.withLock({ armed }) else { return }
-                console.print("Stopped.")
-                exit(0)
+                console.print("Stopped.")  // written straight to the file descriptor: nothing left to flush
+                // Other threads are still rendering pages: `exit` would run atexit handlers and destructors
+                // under them (a crash at exit, seen under load); `_exit` ends the process at once.
+                _exit(0)
             }
             source.resume()
             sources.append(source)

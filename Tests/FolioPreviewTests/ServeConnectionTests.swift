@@ -167,8 +167,14 @@ struct ServeConnectionTests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 0.5)  // inside the first build (it takes seconds)
-        #expect(process.isRunning)
+        // Inside the first build (it takes seconds) once it stages its output beside Public/: a fixed wait could
+        // signal the process before it has set up its handling, on a loaded machine.
+        let staged = Date(timeIntervalSinceNow: 20)
+        func staging() -> Bool {
+            ((try? FileManager.default.contentsOfDirectory(atPath: site.path)) ?? []).contains { $0.hasPrefix(".Public.folio-staging") }
+        }
+        while process.isRunning, !staging(), Date() < staged { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(process.isRunning && staging(), "the first build never staged its output")
         let start = Date()
         process.terminate()
         while process.isRunning, Date().timeIntervalSince(start) < 10 { Thread.sleep(forTimeInterval: 0.005) }

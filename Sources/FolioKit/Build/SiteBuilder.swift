@@ -90,6 +90,9 @@ public enum SiteBuilder {
         let output = options.dryRun ? OutputDirectory.discarding(target: options.outputDirectory)
             : isPatch ? OutputDirectory.patch(target: options.outputDirectory) : OutputDirectory(target: options.outputDirectory)
         let factsPath = PageFactsFile.location(buildCache: cachePath)
+        // Folder pages Folio writes itself: link targets and sitemap entries like the pages from Markdown.
+        let generatedPages = GeneratedPage.all(in: structure.tree, navigation: Navigation(tree: structure.tree))
+            .filter { $0.number == 1 || structure.tree.node(forURL: $0.url) == nil }.map(\.url)
         let facts = SiteFacts(site: site, cached: previous.flatMap { PageFactsFile.load(from: factsPath, siteKey: $0.siteKey) })
         do {
             if plan.isNoOp && marked {
@@ -103,7 +106,7 @@ public enum SiteBuilder {
                     facts.reused(page, fingerprint: plan.reused[page.sourcePath]?.fingerprint ?? .missing,
                         previousOutput: plan.previousOutput, output: nil)
                 }
-                publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: false, strict: options.strict)
+                publication = SitePublication(site: site, theme: theme, facts: facts, generatedPages: generatedPages).run(output: output, write: false, strict: options.strict)
                 diagnostics += publication.diagnostics
                 if !options.dryRun, facts.readAgain > 0 {
                     PageFactsFile.save(facts.all, siteKey: siteKey, to: factsPath, inBackground: session != nil)
@@ -126,7 +129,7 @@ public enum SiteBuilder {
             if let warning = CodeHighlighter.shared.takeWarning() {
                 diagnostics.append(.warning(warning, at: FileTree.display(options.contentDirectory, "site.yml")))
             }
-            publication = SitePublication(site: site, theme: theme, facts: facts).run(output: output, write: true, strict: options.strict)
+            publication = SitePublication(site: site, theme: theme, facts: facts, generatedPages: generatedPages).run(output: output, write: true, strict: options.strict)
             diagnostics += publication.diagnostics
             var search = site.config.search
                 ? SearchBuild(buildCache: cachePath, siteKey: siteKey, inMemory: session != nil) : nil

@@ -13,6 +13,8 @@ struct SitePublication {
     let site: Site
     let theme: Theme
     let facts: SiteFacts
+    /// URLs of the folder pages the build generates (no Markdown file of their own).
+    var generatedPages: [String] = []
 
     /// Writes the site-wide files through `output` (when `write`) and checks every link.
     func run(output: OutputDirectory, write: Bool, strict: Bool) -> Outcome {
@@ -23,12 +25,13 @@ struct SitePublication {
         files.formUnion(theme.assets.keys.map { "/assets/" + $0 })
         files.insert("/assets/appearance.css")
         if theme.layouts.contains("404") { files.insert("/404.html") }
+        files.formUnion(generatedPages)
         var generated: [(path: String, text: String)] = []
 
         if absolute {
             let entries = site.pages.map { page in
                 Sitemap.Entry(url: page.url, lastmod: facts.facts(for: page.sourcePath)?.updated ?? page.front.date)
-            }
+            } + generatedPages.map { Sitemap.Entry(url: $0, lastmod: nil) }
             generated.append(("/sitemap.xml", Sitemap.xml(entries, config: config)))
             if !site.staticFiles.contains("robots.txt") { generated.append(("/robots.txt", Sitemap.robots(config: config))) }
             let feed = feedEntries()
