@@ -229,11 +229,15 @@
   }
 
   // The site's links scroll sideways on a phone: the current page's (or its section's) link is brought into view.
+  // Again once everything has loaded: the header's other controls (menu, search) may change its width.
   var here = d.querySelector('.folio-nav [aria-current]'), nav = here && here.closest('.folio-nav');
-  if (nav && nav.scrollWidth > nav.clientWidth) {
+  function showCurrentLink() {
+    if (!nav || nav.scrollWidth <= nav.clientWidth) return;
     var r = here.getBoundingClientRect(), b = nav.getBoundingClientRect();
     nav.scrollLeft += r.left - b.left - (b.width - r.width) / 2;
   }
+  showCurrentLink();
+  window.addEventListener('load', showCurrentLink);
 
   // From disk (file://) a folder link must name its index.html to be browsable.
   if (location.protocol === 'file:') d.addEventListener('click', function (e) {
