@@ -149,19 +149,18 @@ enum FileOperations {
     }
 
     private static func entries(of folder: String) throws -> [Entry] {
-        guard let stream = opendir(folder) else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folder]) }
-        defer { closedir(stream) }
+        guard let listed = DirectoryEntries.read(folder) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folder])
+        }
         var entries: [Entry] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            var type = Int32(entry.pointee.d_type)
+        for entry in listed {
+            var type = entry.type
             if type == Int32(DT_UNKNOWN) {
                 var info = stat()
-                guard lstat(folder + "/" + name, &info) == 0 else { continue }
+                guard lstat(folder + "/" + entry.name, &info) == 0 else { continue }
                 type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
             }
-            entries.append(Entry(name: name, isDirectory: type == Int32(DT_DIR)))
+            entries.append(Entry(name: entry.name, isDirectory: type == Int32(DT_DIR)))
         }
         return entries
     }

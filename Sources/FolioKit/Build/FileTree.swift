@@ -36,13 +36,12 @@ enum FileTree {
         /// `inside`: the real paths of the folders this walk is in, to tell a loop from a second way to one folder.
         func visit(_ directory: String, prefix: String, realDirectory: String, inside: [String], into listing: inout Listing) {
             // readdir's entry types spare a stat per file; links and unknown types are asked about with lstat.
-            guard let stream = opendir(directory) else { return }
-            defer { closedir(stream) }
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let entries = DirectoryEntries.read(directory) else { return }
+            for entry in entries {
+                let name = entry.name
                 if name.hasPrefix(".") || (skipUnderscore && name.hasPrefix("_")) { continue }
                 let path = directory + "/" + name
-                var type = Int32(entry.pointee.d_type)
+                var type = entry.type
                 if type != Int32(DT_DIR) && type != Int32(DT_REG) && type != Int32(DT_LNK) {
                     var info = stat()
                     guard lstat(path, &info) == 0 else { continue }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The names and types in one folder, read with `readdir`, which spares a `stat` per file.
+///
+/// glibc hands out each entry at its real length, which can be shorter than `sizeof(struct dirent)`: copying the
+/// whole struct (`entry.pointee`) can read past the end of a mapped page and crash on a large folder. The name
+/// and the type are therefore read through their own offsets, never by copying the entry.
+enum DirectoryEntries {
+    struct Entry {
+        let name: String
+        /// `DT_DIR`, `DT_REG`, `DT_LNK`, … as readdir reports it; `DT_UNKNOWN` on file systems that do not say.
+        let type: Int32
+    }
+
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    private static let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
+
+    /// Every entry but `.` and `..`, or nil when the folder cannot be opened.
+    static func read(_ folder: String) -> [Entry]? {
+        guard let stream = opendir(folder) else { return nil }
+        defer { closedir(stream) }
+        var entries: [Entry] = []
+        while let entry = readdir(stream) {
+            let raw = UnsafeRawPointer(entry)
+            let name = String(cString: raw.advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
+            if name == "." || name == ".." { continue }
+            entries.append(Entry(name: name, type: Int32(raw.load(fromByteOffset: typeOffset, as: UInt8.self))))
+        }
+        return entries
+    }
+}
