@@ -195,14 +195,14 @@ struct ModelBuilder {
             var rows: [Row] = []
             var html = block.isOrderedList ? (block.listStart == 1 ? "<ol>\n" : "<ol start=\"\(block.listStart)\">\n") : "<ul>\n"
             for item in block.children {
-                let itemHTML = FocusableCode.apply(highlighting.apply(document.html(item)))
+                let itemHTML = InlineCodeWords.apply(FocusableCode.apply(highlighting.apply(document.html(item))))
                 html += itemHTML
                 rows.append(Row(kind: .listItem, html: Self.unwrapItem(itemHTML), text: item.plainText.trimmingWhitespace()))
             }
             html += block.isOrderedList ? "</ol>\n" : "</ul>\n"
             return (html, rows)
         default:
-            let html = FocusableCode.apply(highlighting.apply(document.html(block)))
+            let html = InlineCodeWords.apply(FocusableCode.apply(highlighting.apply(document.html(block))))
             let kind: Row.Kind =
                 switch block.kind {
                 case .paragraph: .paragraph

@@ -84,6 +84,8 @@ enum OracleNormalisation {
             (#" aria-label="[^"]*" />"#, " />"),
             // Code blocks are keyboard-focusable, to scroll them (FocusableCode).
             (#"<pre tabindex="0">"#, "<pre>"),
+            // A short word of inline code with a hyphen or slash is kept whole (InlineCodeWords).
+            (#"<span class="nowrap">([^<]*)</span>"#, "$1"),
             (#">\s+<"#, "><"),
         ]
         for (pattern, replacement) in rules {
