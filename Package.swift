@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "Folio",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "folio", targets: ["folio"]),
         .library(name: "FolioKit", targets: ["FolioKit"]),
