@@ -4,7 +4,7 @@
 struct Navigation: Sendable {
     let tree: SiteTree
     /// A folder's children are all listed up to this many; beyond it, a window around the current one.
-    static let fullListLimit = 15
+    static let fullListLimit = 24
     static let windowRadius = 5
     /// Children shown inside a closed folder of the sidebar.
     static let closedFolderLimit = 8
