@@ -64,7 +64,7 @@ struct ServeEndToEndTests {
 
         // The preview left its cache on disk: a build after it renders nothing.
         let build = Process()
-        build.executableURL = try #require(ServeProcess.binary)
+        build.executableURL = ServeProcess.binary
         build.arguments = ["build", "--format", "json"]
         build.currentDirectoryURL = serve.site
         let pipe = Pipe()

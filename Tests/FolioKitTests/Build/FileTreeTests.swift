@@ -23,7 +23,7 @@ import Testing
             for index in 0..<3000 {
                 let number = String(index)
                 let name = String(repeating: "n", count: max(0, nameLength - number.count - 3)) + number + ".md"
-                FileManager.default.createFile(atPath: folder + "/notes/" + name, contents: Data())
+                try Data().write(to: URL(fileURLWithPath: folder + "/notes/" + name))
                 expected.append("notes/" + name)
             }
             let listing = FileTree.list(folder)
