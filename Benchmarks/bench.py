@@ -37,6 +37,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import lists  # noqa: E402
 import shapes  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
@@ -99,16 +100,16 @@ def build_binaries(work):
     return bindir / "folio", bindir / "cmark-floor"
 
 
-def corpus(work, n):
-    """WORK/corpus-N/Content, generated once; a stamp records N and the generator's hash."""
-    site = work / f"corpus-{n}"
+def corpus(work, n, shape="nested"):
+    """WORK/corpus-N/Content (or corpus-N-SHAPE), generated once; a stamp records N and the generator's hash."""
+    site = work / (f"corpus-{n}" if shape == "nested" else f"corpus-{n}-{shape}")
     generator = REPO / "Benchmarks/make_corpus.py"
     stamp = f"{n} {hashlib.sha256(generator.read_bytes()).hexdigest()}\n"
     stamp_file = site / ".corpus-stamp"
     if not (stamp_file.is_file() and stamp_file.read_text() == stamp):
-        log(f"generating the corpus: {n} documents in {site}")
+        log(f"generating the corpus: {n} documents in {site} ({shape})")
         shutil.rmtree(site, ignore_errors=True)
-        run([sys.executable, generator, n, site])
+        run([sys.executable, generator, n, site, "--shape", shape])
         stamp_file.write_text(stamp)
     return site
 
@@ -132,9 +133,9 @@ def without_search(site):
     return other
 
 
-def hugo_site(work, n, content):
+def hugo_site(work, n, content, name="hugo"):
     """The same Markdown as a Hugo site: pretty URLs, highlighting and taxonomies off, one minimal layout."""
-    site = work / f"hugo-{n}"
+    site = work / f"{name}-{n}"
     (site / "layouts/_default").mkdir(parents=True, exist_ok=True)
     (site / "config.toml").write_text(f"""\
 baseURL = "http://localhost/"
@@ -155,6 +156,10 @@ ignoreFiles = ["site\\\\.yml$", "/index\\\\.md$"]
 
 
 # --------------------------------------------------------------------------- measuring
+
+def hugo_command(work):
+    return [shutil.which("hugo"), "--quiet", "--noBuildLock", "--cacheDir", work / "hugo-cache"]
+
 
 def fresh(path):
     """Deletes a previous output and flushes the disk, outside the timing."""
@@ -231,7 +236,7 @@ def measure(n, runs, folio, floor, site, hugo_dir, work, out, with_hugo):
 
     no_search = without_search(site)
 
-    hugo = [shutil.which("hugo"), "--source", hugo_dir, "--quiet", "--noBuildLock", "--cacheDir", work / "hugo-cache"]
+    hugo = [*hugo_command(work), "--source", hugo_dir]
     # Untimed: a cached build for the incremental cases (it also warms the page cache with the corpus).
     fresh(out / "incremental")
     run(folio_build(out / "incremental"), cwd=site)
@@ -375,7 +380,9 @@ not highlighted: the cost of highlighting), `folio build` with nothing changed,
 `folio build` after appending a line to one page, and Hugo on the same Markdown (highlighting and
 taxonomies off, one minimal layout; left out above N=20,000, as its memory grows about 2 GB per
 10,000 pages). Then `folio serve` on the corpus: one page edited RUNS times, and the rebuild
-time it prints each time (SPEC §11's one-edit budget is for `folio serve`). Medians of wall time and of CPU time (user + system);
+time it prints each time (SPEC §11's one-edit budget is for `folio serve`). Then a second, list-heavy corpus
+(`make_corpus.py --shape lists`: most text in list items, the rows of the model) with the floor, folio and Hugo,
+and the site-shape pair (the same documents flat and in one folder). Medians of wall time and of CPU time (user + system);
 peak RSS is the largest of the runs. Each run replaces only the section for its N and output
 file system (`make bench OUT=/dev/shm/folio-bench` writes the outputs to a tmpfs); notes outside
 the sections are kept.
@@ -422,6 +429,12 @@ def main():
         stamp = lambda n, shape: f"{n} {shape} {hashlib.sha256(generator.read_bytes()).hexdigest()}\n"
         pair = shapes.measure(args.n, min(args.runs, 3), folio, work, out, generator, stamp, timed, fresh, log)
         text = text.replace(f"<!-- bench N={args.n} on {fs} end -->", shapes.section(args.n, pair) + f"\n\n<!-- bench N={args.n} on {fs} end -->")
+    log("the list-heavy corpus: floor, folio full and Hugo")
+    list_site = corpus(work, args.n, lists.SHAPE)
+    list_hugo = hugo_site(work, args.n, list_site / "Content", name="hugo-lists")
+    list_result = lists.measure(args.n, min(args.runs, 3), folio, floor, list_site, list_hugo, hugo_command(work), out,
+                                timed, fresh, log, with_hugo)
+    text = text.replace(f"<!-- bench N={args.n} on {fs} end -->", lists.section(args.n, list_result) + f"\n\n<!-- bench N={args.n} on {fs} end -->")
     write_report(args.report, f"N={args.n} on {fs}", text)
     print(text)
 

@@ -1,7 +1,7 @@
 """`make bench` cannot rot: Benchmarks/bench.py, end to end, on a corpus of 50 documents, one run.
 
 The same code path as `make bench`: it installs hugo when missing, builds the release folio and
-cmark-floor, generates the corpus and the Hugo site, measures the six cases and writes the report
+cmark-floor, generates the corpus and the Hugo site, measures the cases, the list-heavy corpus and the site shapes and writes the report
 (here into a temporary directory, so BENCHMARKS.md is left alone). Budgets are not asserted.
 """
 
@@ -69,3 +69,15 @@ def test_bench_runs_end_to_end_on_a_tiny_corpus(tmp_path):
     # folio serve rebuilt the edited page once per run (and once more, untimed, before them).
     assert len(results["walls"]["serve"]) == 1 and results["median"]["serve"] > 0 and results["serve_first"] > 0
     assert "Edited by the benchmark" not in (work / "corpus-50" / "Content" / "d000" / "p00025.md").read_text()
+
+    # The list-heavy corpus (SPEC §11's second shape): its sections are mostly list items, and the floor,
+    # folio and Hugo each rendered it, with its own budget rows in the report.
+    source = (work / "corpus-50-lists" / "Content" / "d000" / "p00007.md").read_text()
+    items = [line for line in source.splitlines() if line.startswith(("- ", "1. ", "2. ", "3. "))]
+    assert len(items) >= 3 * source.count("\n## "), source
+    for tool in ("floor", "full", "hugo"):
+        page = work / "out-50" / f"lists-{tool}" / "d000" / "p00007" / "index.html"
+        assert "<li>" in page.read_text(encoding="utf-8"), f"{tool} did not render {page}"
+    assert "List-heavy corpus: 50 documents" in text
+    assert len(re.findall(r"^\| folio full / floor \|", text, re.M)) == 2, text
+    assert len(re.findall(r"^\| hugo / folio full \|", text, re.M)) == 2, text
