@@ -45,4 +45,8 @@ source += """
     }
 
     """
-try source.write(toFile: arguments[2], atomically: true, encoding: .utf8)
+// Written only when it changed: the tool is relinked whenever SwiftPM switches between debug and release,
+// and an unchanged file keeps its date, so FolioKit and everything after it are not recompiled for nothing.
+if (try? String(contentsOfFile: arguments[2], encoding: .utf8)) != source {
+    try source.write(toFile: arguments[2], atomically: true, encoding: .utf8)
+}
