@@ -8,6 +8,8 @@ struct SearchBuild {
     let inMemory: Bool
     private(set) var cache: SearchCache
     private var previousFiles: [String: (hash: UInt64, file: FileFingerprint)] = [:]
+    /// The index this build wrote, kept in memory once it is published.
+    private var state: SearchIndexState?
 
     init(buildCache: String, siteKey: String, inMemory: Bool) {
         cachePath = SearchCache.location(buildCache: buildCache)
@@ -49,28 +51,57 @@ struct SearchBuild {
             if let fingerprint { cache.pages[source.sourcePath] = SearchCache.Page(fingerprint: fingerprint, number: number, search: page) }
         }
 
-        let index = SearchIndex(pages: pages)
+        // In `folio serve`, the previous build's postings are changed for the edited pages only.
+        var index: SearchIndexState
+        if var kept = inMemory ? SearchIndexState.take(at: cachePath) : nil, previous != nil, kept.siteKey == cache.siteKey,
+            kept.pages.count == pages.count
+        {
+            kept.update(to: pages)
+            index = kept
+        } else {
+            index = SearchIndexState(siteKey: cache.siteKey, pages: pages)
+        }
+        let changedGroups = index.layOut()
         do {
-            try output.makeDirectories(for: index.files.map(\.path))
+            try output.makeDirectories(for: [SearchIndex.indexPath, SearchIndex.path(shard: "a")])
         } catch {
             return [.error("cannot write the search index: \(error.localizedDescription)", at: output.target)]
         }
-        for (path, bytes) in index.files {
-            // Hashed only when there is a previous index to compare with (a clean build writes every file anyway).
-            var hash = StableHash()
-            if !previousFiles.isEmpty { hash.add(bytes) }
-            cache.files[path] = (previousFiles.isEmpty ? 0 : hash.value, FileFingerprint.missing)
-            if let old = previousFiles[path], old.hash != 0, old.hash == hash.value,
-                FileFingerprint(path: plan.previousOutput + "/" + path) == old.file,
-                output.link(from: plan.previousOutput + "/" + path, to: path)
-            {
-                continue
-            }
-            if !output.write(bytes, to: path) {
-                diagnostics.append(.error("cannot write \(path) in the output folder", at: output.target))
+        for (key, shards) in index.shards.groups {
+            for shard in shards {
+                let path = SearchIndex.path(shard: shard.key)
+                // A shard of a group with no changed term is the previous build's file.
+                if let changedGroups, !changedGroups.contains(key), let old = previousFiles[path],
+                    FileFingerprint(path: plan.previousOutput + "/" + path) == old.file,
+                    output.link(from: plan.previousOutput + "/" + path, to: path)
+                {
+                    cache.files[path] = old
+                    continue
+                }
+                diagnostics += place(SearchShards.encode(shard, postings: index.postings), at: path, previousOutput: plan.previousOutput, output: output)
             }
         }
+        diagnostics += place(SearchIndex.indexFile(records: index.postings.recordCount, keys: index.shards.keys), at: SearchIndex.indexPath,
+            previousOutput: plan.previousOutput, output: output)
+        // Kept only by a long-running process (a single build frees the postings before it saves its cache).
+        state = inMemory ? index : nil
         return diagnostics
+    }
+
+    /// Writes an index file, or links the previous build's when its contents are the same.
+    private mutating func place(_ bytes: [UInt8], at path: String, previousOutput: String, output: OutputDirectory) -> [Diagnostic] {
+        // Hashed only when there is a previous index to compare with (a clean build writes every file anyway).
+        var hash = StableHash()
+        if !previousFiles.isEmpty { hash.add(bytes) }
+        cache.files[path] = (previousFiles.isEmpty ? 0 : hash.value, FileFingerprint.missing)
+        if let old = previousFiles[path], old.hash != 0, old.hash == hash.value,
+            FileFingerprint(path: previousOutput + "/" + path) == old.file,
+            output.link(from: previousOutput + "/" + path, to: path)
+        {
+            return []
+        }
+        if !output.write(bytes, to: path) { return [.error("cannot write \(path) in the output folder", at: output.target)] }
+        return []
     }
 
     /// After the output is published: removes index files no longer used (an in-place update keeps the rest),
@@ -83,6 +114,7 @@ struct SearchBuild {
             cache.files[path]?.file = FileFingerprint(path: output.target + "/" + path) ?? .missing
         }
         cache.save(to: cachePath, inMemory: inMemory)
+        if inMemory, let state { SearchIndexState.keep(state, at: cachePath) }
     }
 
     /// A page the cache cannot give: read and modelled again.

@@ -4,7 +4,7 @@ import Foundation
 /// a side file beside the build cache (`.folio-cache/search-….txt`), so that pages the build reuses
 /// are not read again and index files that did not change are not written again.
 struct SearchCache: Sendable {
-    static let format = "folio-search-cache-2"
+    static let format = "folio-search-cache-3"
 
     struct Page: Sendable {
         var fingerprint: FileFingerprint
@@ -27,28 +27,39 @@ struct SearchCache: Sendable {
         return url.deletingLastPathComponent().path + "/" + name + ".txt"
     }
 
-    // MARK: The file: one line per field, entries as their JSON (which has no raw newline) and a line of `term weight …`.
+    // MARK: The file: a line per index file and per page, each page's line followed by its terms' bytes.
 
     func encoded() -> [UInt8] {
-        var bytes = Array((Self.format + " " + siteKey + "\n").utf8)
-        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
-            bytes += "F \(file.hash) \(file.file.size) \(file.file.seconds) \(file.file.nanoseconds) \(path)\n".utf8
-        }
-        for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !path.contains("\n") {
-            let print = page.fingerprint
-            bytes += "P \(print.size) \(print.seconds) \(print.nanoseconds) \(page.number) \(page.search.records) \(path)\n".utf8
-            bytes += page.search.terms
-        }
+        var bytes: [UInt8] = []
+        encode { bytes += $0 }
         return bytes
     }
 
+    /// The file in pieces, in order (written as they come, so the whole file is never in memory twice).
+    func encode(_ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var head = Array((Self.format + " " + siteKey + "\n").utf8)
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+            head += "F \(file.hash) \(file.file.size) \(file.file.seconds) \(file.file.nanoseconds) \(path)\n".utf8
+        }
+        head.withUnsafeBufferPointer(emit)
+        for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !path.contains("\n") {
+            let print = page.fingerprint
+            let line = Array("P \(print.size) \(print.seconds) \(print.nanoseconds) \(page.number) \(page.search.records) \(page.search.terms.count) \(path)\n".utf8)
+            line.withUnsafeBufferPointer(emit)
+            page.search.terms.withUnsafeBufferPointer(emit)
+        }
+    }
+
     static func decode(_ data: [UInt8]) -> SearchCache? {
-        var lines = data.split(separator: 0x0a, omittingEmptySubsequences: false)[...]
-        func text(_ line: ArraySlice<UInt8>) -> String { String(decoding: line, as: UTF8.self) }
-        guard let header = lines.popFirst().map(text), header.hasPrefix(format + " ") else { return nil }
+        var rest = data[...]
+        func line() -> String? {
+            guard let end = rest.firstIndex(of: 0x0a) else { return nil }
+            defer { rest = rest[(end + 1)...] }
+            return String(decoding: rest[..<end], as: UTF8.self)
+        }
+        guard let header = line(), header.hasPrefix(format + " ") else { return nil }
         var cache = SearchCache(siteKey: String(header.dropFirst(format.count + 1)))
-        while let raw = lines.popFirst(), !raw.isEmpty {
-            let line = text(raw)
+        while let line = line() {
             if line.hasPrefix("F ") {
                 let fields = line.split(separator: " ", maxSplits: 5)
                 guard fields.count == 6, let hash = UInt64(fields[1]), let size = Int64(fields[2]), let seconds = Int64(fields[3]),
@@ -57,20 +68,18 @@ struct SearchCache: Sendable {
                 cache.files[String(fields[5])] = (hash, FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds))
                 continue
             }
-            let parts = line.split(separator: " ", maxSplits: 6)
-            guard parts.count == 7, parts[0] == "P", let size = Int64(parts[1]), let seconds = Int64(parts[2]),
-                let nanoseconds = Int64(parts[3]), let number = Int(parts[4]), let count = Int(parts[5]), lines.count >= count
+            let parts = line.split(separator: " ", maxSplits: 7)
+            guard parts.count == 8, parts[0] == "P", let size = Int64(parts[1]), let seconds = Int64(parts[2]),
+                let nanoseconds = Int64(parts[3]), let number = Int(parts[4]), let records = Int(parts[5]),
+                let count = Int(parts[6]), count >= 0, rest.count >= count
             else { return nil }
-            var terms: [UInt8] = []
-            for _ in 0..<count {
-                terms += lines.popFirst()!
-                terms.append(0x0a)
-            }
-            cache.pages[String(parts[6])] = Page(
+            let terms = Array(rest.prefix(count))
+            rest = rest.dropFirst(count)
+            cache.pages[String(parts[7])] = Page(
                 fingerprint: FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds), number: number,
-                search: SearchPage(records: count, terms: terms))
+                search: SearchPage(records: records, terms: terms))
         }
-        return cache
+        return rest.isEmpty ? cache : nil
     }
 
     // MARK: Disk, and memory for a long-running process
@@ -90,7 +99,14 @@ struct SearchCache: Sendable {
         let write: @Sendable () -> Void = { [self] in
             let url = URL(fileURLWithPath: path)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? Data(encoded()).write(to: url, options: .atomic)
+            // Written beside, then renamed over the old file: a reader sees the old file or the new one.
+            let temporary = path + ".\(getpid()).tmp"
+            guard let file = fopen(temporary, "wb") else { return }
+            var failed = false
+            encode { piece in
+                if !failed, !piece.isEmpty, fwrite(piece.baseAddress!, 1, piece.count, file) != piece.count { failed = true }
+            }
+            if fclose(file) != 0 || failed || rename(temporary, path) != 0 { unlink(temporary) }
         }
         if inMemory {
             Self.memory.set(self, at: path)

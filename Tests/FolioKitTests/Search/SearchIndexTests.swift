@@ -75,6 +75,16 @@ import Testing
 
     func page(_ url: String, _ terms: [String]...) -> SearchPage { SearchPage.make(terms.map { record(url, $0) }).page }
 
+    /// A page's terms as `term record:weight …`, in the order the page stores them.
+    func terms(_ page: SearchPage) -> [String] {
+        var found: [String] = []
+        page.eachTerm { word, pairs in
+            let postings = stride(from: 0, to: pairs.count, by: 2).map { "\(pairs[$0]):\(pairs[$0 + 1])" }
+            found.append(([String(decoding: word, as: UTF8.self)] + postings).joined(separator: " "))
+        }
+        return found
+    }
+
     func file(_ index: SearchIndex, _ path: String) -> String? {
         index.files.first { $0.path == path }.map { String(decoding: $0.bytes, as: UTF8.self) }
     }
@@ -105,20 +115,38 @@ import Testing
         let made = SearchPage.make([record("/guide/tabs/", ["x"], anchor: ""), record("/guide/tabs/", ["y"], anchor: "linux")])
         #expect(String(decoding: made.file, as: UTF8.self)
             == "folioSearch.r([[\"guide/tabs/\",\"P\",\"\",[\"A\"],\"\",\"x\"],[\"guide/tabs/\",\"P\",\"linux\",[\"A\"],\"\",\"x\"]]);\n")
-        #expect(String(decoding: made.page.terms, as: UTF8.self) == "x 2\ny 2\n")
+        #expect(terms(made.page) == ["x 0:2", "y 1:2"])
     }
 
     @Test func recordsBeyondTheLimitMergeIntoTheLast() {
         let many = (0..<300).map { record("/a/", ["w\($0)"]) }
         let made = SearchPage.make(many)
         #expect(made.page.records == SearchPage.recordLimit)
-        let last = String(decoding: made.page.terms, as: UTF8.self).split(separator: "\n").last!
-        #expect(last.contains("w255 2") && last.contains("w299 2"))
+        #expect(terms(made.page).contains("w255 255:2") && terms(made.page).contains("w299 255:2"))
+        #expect(terms(made.page).contains("w254 254:2"))
     }
 
     @Test func theIndexIsDeterministic() {
         let pages = (0..<50).map { page("/p\($0)/", ["w\($0 % 7)", "common", "ü\($0)"]) }
         #expect(SearchIndex(pages: pages).files.map(\.bytes) == SearchIndex(pages: pages).files.map(\.bytes))
+    }
+
+    @Test func anEditedPageChangesOnlyItsTermsShardsAndTheIndexEqualsACleanOne() {
+        let before = (0..<40).map { page("/p\($0)/", ["alpha\($0 % 3)", "common"], ["beta", "zeta\($0)"]) }
+        var after = before
+        after[7] = page("/p7/", ["alpha1", "common", "gamma"], ["zeta7"])  // beta leaves, gamma comes
+        after[20] = page("/p20/", ["alpha2"], ["beta", "zeta20", "zeta20b"])  // common leaves, zeta20b comes
+        var state = SearchIndexState(siteKey: "k", pages: before)
+        #expect(state.layOut() == nil, "a new index lays out every group")
+        state.update(to: after)
+        #expect(state.layOut() == ["be", "co", "ga", "ze"], "alpha's postings are as they were: its shard is not laid out again")
+        #expect(SearchIndex(state).files.map(\.path) == SearchIndex(pages: after).files.map(\.path))
+        #expect(SearchIndex(state).files.map(\.bytes) == SearchIndex(pages: after).files.map(\.bytes))
+        state.update(to: before)
+        #expect(state.layOut() == ["be", "co", "ga", "ze"])
+        #expect(SearchIndex(state).files.map(\.bytes) == SearchIndex(pages: before).files.map(\.bytes), "gamma's shard is gone again")
+        #expect(SearchIndex(state).files.map(\.path) == SearchIndex(pages: before).files.map(\.path))
+        #expect(state.layOut() == [], "nothing changed, nothing laid out")
     }
 
     @Test func textIsEscapedForJavaScript() {

@@ -1,0 +1,145 @@
+/// How the terms are laid out in shard files: grouped by their first two letters, a group larger than the limit
+/// split by one more letter (up to six). Each group's layout depends only on its own terms, so after an edit only
+/// the groups of the terms that changed are laid out and encoded again.
+struct SearchShards: Sendable {
+    struct Shard: Sendable {
+        var key: String
+        /// Term slots, in byte order of the terms.
+        var slots: [Int]
+    }
+
+    /// A shard larger than this is split by one more character of its terms.
+    static let limit = 24 * 1024
+
+    /// Group key (a term's first two letters) of each slot.
+    private var groupOf: [String] = []
+    private var members: [String: [Int]] = [:]
+    /// Group key → its shards (none when all its terms have left the site).
+    private(set) var groups: [String: [Shard]] = [:]
+
+    /// Lays out again the groups that hold a changed slot; returns their keys (sorted).
+    mutating func update(_ postings: SearchPostings) -> [String] {
+        var dirty: Set<String> = []
+        for slot in groupOf.count..<postings.terms.count {
+            let key = String(decoding: Self.prefix(postings.terms.term(slot), 2), as: UTF8.self)
+            groupOf.append(key)
+            members[key, default: []].append(slot)
+            dirty.insert(key)
+        }
+        if postings.everything {
+            dirty = Set(members.keys)
+        } else {
+            for slot in postings.changed { dirty.insert(groupOf[slot]) }
+        }
+        for key in dirty {
+            let live = members[key, default: []].filter { !postings.ids[$0].isEmpty }.sorted {
+                postings.terms.term($0).lexicographicallyPrecedes(postings.terms.term($1))
+            }
+            var shards: [Shard] = []
+            if !live.isEmpty { Self.split(key: key, length: 2, slots: live, postings: postings, into: &shards) }
+            groups[key] = shards.isEmpty ? nil : shards
+        }
+        return dirty.sorted()
+    }
+
+    /// Every shard key, sorted (what `index.js` lists).
+    var keys: [String] { groups.values.flatMap { $0.map(\.key) }.sorted() }
+
+    private static func split(key: String, length: Int, slots: [Int], postings: SearchPostings, into shards: inout [Shard]) {
+        var size = 0
+        for slot in slots { size += postings.terms.term(slot).count + 4 + postings.ids[slot].count * 4 }
+        guard size > limit, length < 6 else {
+            shards.append(Shard(key: key, slots: slots))
+            return
+        }
+        // A term as long as the key stays in it; longer ones go by their next letter (slots stay in byte order).
+        var kept: [Int] = []
+        var longer: [(key: [UInt8], slots: [Int])] = []
+        for slot in slots {
+            let term = postings.terms.term(slot)
+            let next = prefix(term, length + 1)
+            if scalarCount(term) <= length {
+                kept.append(slot)
+            } else if let last = longer.last, last.key.elementsEqual(next) {
+                longer[longer.count - 1].slots.append(slot)
+            } else {
+                longer.append((Array(next), [slot]))
+            }
+        }
+        if !kept.isEmpty || longer.isEmpty { shards.append(Shard(key: key, slots: kept)) }
+        for group in longer {
+            split(key: String(decoding: group.key, as: UTF8.self), length: length + 1, slots: group.slots, postings: postings, into: &shards)
+        }
+    }
+
+    /// The first `count` Unicode scalars of a term's UTF-8.
+    static func prefix(_ term: ArraySlice<UInt8>, _ count: Int) -> ArraySlice<UInt8> {
+        var seen = 0
+        var index = term.startIndex
+        while index < term.endIndex {
+            if term[index] & 0xc0 != 0x80 {
+                if seen == count { break }
+                seen += 1
+            }
+            index += 1
+        }
+        return term[term.startIndex..<index]
+    }
+
+    static func scalarCount(_ term: ArraySlice<UInt8>) -> Int { term.reduce(0) { $0 + ($1 & 0xc0 != 0x80 ? 1 : 0) } }
+
+    /// A shard's file: `folioSearch.s("key",{"term":[id,weight,…],…});` with each id as its difference from the previous.
+    static func encode(_ shard: Shard, postings: SearchPostings) -> [UInt8] {
+        var size = 32 + shard.key.utf8.count
+        for slot in shard.slots { size += postings.terms.term(slot).count + 8 + postings.ids[slot].count * 6 }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        bytes.append(contentsOf: "folioSearch.s(".utf8)
+        bytes.append(contentsOf: SearchIndex.literal(shard.key).utf8)
+        bytes.append(contentsOf: ",{".utf8)
+        for (index, slot) in shard.slots.enumerated() {
+            if index > 0 { bytes.append(0x2c) }
+            bytes.append(contentsOf: SearchIndex.literal(String(decoding: postings.terms.term(slot), as: UTF8.self)).utf8)
+            bytes.append(contentsOf: [0x3a, 0x5b])
+            postings.ids[slot].withUnsafeBufferPointer { ids in
+                postings.weights[slot].withUnsafeBufferPointer { weights in
+                    var previous: UInt32 = 0
+                    for position in 0..<ids.count {
+                        if position > 0 { bytes.append(0x2c) }
+                        appendDigits(ids[position] - previous, to: &bytes)
+                        bytes.append(0x2c)
+                        appendDigits(UInt32(weights[position]), to: &bytes)
+                        previous = ids[position]
+                    }
+                }
+            }
+            bytes.append(0x5d)
+        }
+        bytes.append(contentsOf: "});\n".utf8)
+        return bytes
+    }
+
+    @inline(__always)
+    static func appendDigits(_ value: UInt32, to bytes: inout [UInt8]) {
+        if value < 10 {
+            bytes.append(0x30 + UInt8(value))
+            return
+        }
+        if value < 100 {
+            bytes.append(0x30 + UInt8(value / 10))
+            bytes.append(0x30 + UInt8(value % 10))
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[count] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+}
