@@ -102,7 +102,9 @@ final class SiteFacts: @unchecked Sendable {
     func check(files: Set<String>, strict: Bool) -> LinkCheck.Result {
         lock.lock()
         defer { lock.unlock() }
+        // Checked once a build: the anchors and links are not needed after it.
         let check = LinkCheck(site: site, ids: ids, links: links, files: files, strict: strict)
+        links = SiteLinks()
         return check.run()
     }
 
