@@ -138,10 +138,10 @@ enum PageFactsFile {
     }
 
     /// The facts the build with `siteKey` saved at `path`: from memory when this process saved them (`folio serve`).
-    static func load(from path: String, siteKey: String) -> [String: Entry]? {
-        if let kept = memory.get(path: path, siteKey: siteKey) { return kept }
+    static func load(from path: String, siteKey: String) -> CachedFacts? {
+        if let kept = memory.get(path: path, siteKey: siteKey) { return CachedFacts(entries: kept) }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return decode(String(decoding: data, as: UTF8.self), siteKey: siteKey)
+        return CachedFacts(file: String(decoding: data, as: UTF8.self), siteKey: siteKey)
     }
 
     /// Saves the facts; in the background for a long-running process, which also keeps them in memory.

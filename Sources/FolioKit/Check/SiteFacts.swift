@@ -7,7 +7,7 @@ import Foundation
 final class SiteFacts: @unchecked Sendable {
     let site: Site
     /// The previous build's facts, trusted for a page only when its file's fingerprint matches.
-    let cached: [String: PageFactsFile.Entry]
+    let cached: CachedFacts
     private let lock = NSLock()
     private let stream: PageFactsFile.Stream?
     private let keepEntries: Bool
@@ -25,9 +25,9 @@ final class SiteFacts: @unchecked Sendable {
     /// - Parameters:
     ///   - stream: where each page's full facts are written as soon as they are known (the next build's cache).
     ///   - keepEntries: also keep the full facts in memory (`folio serve` keeps them between builds).
-    init(site: Site, cached: [String: PageFactsFile.Entry]?, stream: PageFactsFile.Stream? = nil, keepEntries: Bool = true) {
+    init(site: Site, cached: CachedFacts?, stream: PageFactsFile.Stream? = nil, keepEntries: Bool = true) {
         self.site = site
-        self.cached = cached ?? [:]
+        self.cached = cached ?? CachedFacts(entries: [:])
         self.stream = stream
         self.keepEntries = keepEntries
         var bySource: [String: Int] = [:]
@@ -61,8 +61,8 @@ final class SiteFacts: @unchecked Sendable {
             let path = String(PublishedModel.path(for: source.url).dropFirst())
             _ = output.link(from: previousOutput + "/" + path, to: path)
         }
-        if let entry = cached[source.sourcePath], entry.fingerprint == fingerprint {
-            store(source.sourcePath, entry)
+        if let (entry, record) = cached.entry(for: source.sourcePath, fingerprint: fingerprint) {
+            store(source.sourcePath, entry, record: record)
             return
         }
         lock.lock()
@@ -77,11 +77,11 @@ final class SiteFacts: @unchecked Sendable {
             ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(full))))
     }
 
-    private func store(_ path: String, _ entry: PageFactsFile.Entry) {
+    private func store(_ path: String, _ entry: PageFactsFile.Entry, record cachedRecord: String? = nil) {
         guard let index = indexBySource[path] else { return }
         // Outside the lock: the compact form and the cache record are made by the page's own worker.
         let joined = entry.facts.ids.joined(separator: "\u{0}")
-        let record = stream != nil ? PageFactsFile.record(path, entry) : nil
+        let record = stream != nil ? cachedRecord ?? PageFactsFile.record(path, entry) : nil
         lock.lock()
         defer { lock.unlock() }
         ids[index] = joined
