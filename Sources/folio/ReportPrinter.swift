@@ -10,7 +10,8 @@ enum ReportPrinter {
             for note in result.notes { Swift.print(note) }
             if result.published { Swift.print(summaryLine) } else { printError(summaryLine) }
         case .json:
-            Swift.print(BuildReport(result: result, output: output).json)
+            BuildReport(result: result, output: output).writeJSON { Swift.print($0, terminator: "") }
+            Swift.print()
         case .github:
             let report = GitHubReport(result: result, command: command, output: output)
             for line in report.lines { Swift.print(line) }

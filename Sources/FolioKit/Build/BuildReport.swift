@@ -25,15 +25,32 @@ public struct BuildReport {
     private func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     public var json: String {
+        var text = ""
+        writeJSON { text += $0 }
+        return text
+    }
+
+    /// The JSON in pieces, for printing without one string of it all: a large site lists thousands of external links.
+    public func writeJSON(_ emit: (String) -> Void) {
         let s = result.summary
         let diagnostics = result.diagnostics.map { d in
             "{\"path\": \(ModelJSON.quote(d.path)), \"line\": \(d.line), \"column\": \(d.column), "
                 + "\"severity\": \"\(d.severity.rawValue)\", \"message\": \(ModelJSON.quote(d.message))}"
         }
-        return "{\"published\": \(result.published), \"diagnostics\": [\(diagnostics.joined(separator: ", "))], "
+        emit("{\"published\": \(result.published), \"diagnostics\": [\(diagnostics.joined(separator: ", "))], "
             + "\"summary\": {\"pages\": \(s.pages), \"rendered\": \(s.rendered), \"sections\": \(s.sections), \"views\": \(s.views), \"files\": \(s.files), "
             + "\"seconds\": \(String(format: "%.3f", s.seconds))}, "
             + "\"notes\": [\(result.notes.map(ModelJSON.quote).joined(separator: ", "))], \"internalLinks\": \(result.internalLinks), "
-            + "\"externalLinks\": [\(result.externalLinks.map { "{\"url\": \(ModelJSON.quote($0.url)), \"path\": \(ModelJSON.quote($0.path)), \"line\": \($0.line), \"column\": \($0.column)}" }.joined(separator: ", "))]}"
+            + "\"externalLinks\": [")
+        var chunk = ""
+        for (index, link) in result.externalLinks.enumerated() {
+            if index > 0 { chunk += ", " }
+            chunk += "{\"url\": \(ModelJSON.quote(link.url)), \"path\": \(ModelJSON.quote(link.path)), \"line\": \(link.line), \"column\": \(link.column)}"
+            if chunk.utf8.count > 65536 {
+                emit(chunk)
+                chunk = ""
+            }
+        }
+        emit(chunk + "]}")
     }
 }

@@ -93,7 +93,10 @@ public enum SiteBuilder {
         // Folder pages Folio writes itself: link targets and sitemap entries like the pages from Markdown.
         let generatedPages = GeneratedPage.all(in: structure.tree, navigation: Navigation(tree: structure.tree))
             .filter { $0.number == 1 || structure.tree.node(forURL: $0.url) == nil }.map(\.url)
-        let facts = SiteFacts(site: site, cached: previous.flatMap { PageFactsFile.load(from: factsPath, siteKey: $0.siteKey) })
+        // `folio serve` keeps every page's facts in memory for its next build; `folio build` writes them out page by page.
+        let facts = SiteFacts(site: site, cached: previous.flatMap { PageFactsFile.load(from: factsPath, siteKey: $0.siteKey) },
+            stream: session == nil && !options.dryRun ? PageFactsFile.Stream(path: factsPath, siteKey: siteKey) : nil,
+            keepEntries: session != nil)
         do {
             if plan.isNoOp && marked {
                 // Nothing changed: the output is already this build's, so nothing is written at all.
@@ -109,7 +112,7 @@ public enum SiteBuilder {
                 publication = SitePublication(site: site, theme: theme, facts: facts, generatedPages: generatedPages).run(output: output, write: false, strict: options.strict)
                 diagnostics += publication.diagnostics
                 if !options.dryRun, facts.readAgain > 0 {
-                    PageFactsFile.save(facts.all, siteKey: siteKey, to: factsPath, inBackground: session != nil)
+                    facts.save(siteKey: siteKey, to: factsPath, inBackground: session != nil)
                 }
                 return finish(published: !failed())
             }
@@ -141,7 +144,7 @@ public enum SiteBuilder {
             try output.publish()
             if options.dryRun { return finish(published: true) }
             search?.finish(output: output)
-            PageFactsFile.save(facts.all, siteKey: siteKey, to: factsPath, inBackground: session != nil)
+            facts.save(siteKey: siteKey, to: factsPath, inBackground: session != nil)
             // Also after --no-cache: what this build wrote is what the next one can reuse.
             let cache = BuildCache(siteKey: siteKey, pages: written.records, staticFiles: plan.staticFingerprints)
             if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }

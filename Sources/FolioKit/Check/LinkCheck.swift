@@ -3,83 +3,95 @@ import Foundation
 /// Checks every internal link of the site against what the build produces: pages, files, and the ids of each page,
 /// wherever a view put them (a tab, a page of a paged view, the segmented view's list).
 struct LinkCheck {
-    struct CheckedPage {
-        var source: PageSource
-        var facts: PageFacts
-    }
-
     struct Result {
         var diagnostics: [Diagnostic] = []
         var internalLinks = 0
         var external: [ExternalLink] = []
     }
 
-    let pages: [CheckedPage]
+    let site: Site
+    /// Per page, in site order: its ids joined by NUL (nil: not built).
+    let ids: [String?]
+    let links: SiteLinks
     /// Site paths of every other file of the output (`/images/a.svg`, `/assets/folio.css`, `/sitemap.xml`).
     let files: Set<String>
-    let contentDirectory: String
-    let config: SiteConfig
     /// Under `--strict` a broken link is an error, not a warning.
     var strict = false
 
-    private var byURL: [String: Int] = [:]
-    private var bySource: [String: Int] = [:]
-
-    init(pages: [CheckedPage], files: Set<String>, contentDirectory: String, config: SiteConfig) {
-        self.pages = pages
-        self.files = files
-        self.contentDirectory = contentDirectory
-        self.config = config
-        for (index, page) in pages.enumerated() {
-            byURL[page.source.url] = index
-            bySource[page.source.sourcePath] = index
-        }
-    }
+    private var pages: [PageSource] { site.pages }
+    private var contentDirectory: String { site.contentDirectory }
 
     func run() -> Result {
         var result = Result()
-        var idSets: [Int: Set<String>] = [:]
-        for page in pages {
-            for link in page.facts.links {
-                let at = { (message: String) in
-                    result.diagnostics.append(Diagnostic(path: page.source.displayPath, line: link.line, column: link.column,
-                        severity: strict ? .error : .warning, message: message))
-                }
-                switch link.target {
-                case .external(let url):
-                    result.external.append(ExternalLink(url: url, path: page.source.displayPath, line: link.line, column: link.column))
-                case .source(let path, _):
-                    result.internalLinks += 1
-                    at(missingSource(path, written: link.written))
-                case .site(let path, let fragment):
-                    result.internalLinks += 1
-                    guard let index = pageIndex(path) else {
-                        if !files.contains(path) { at(missingPath(path, written: link.written)) }
-                        continue
-                    }
-                    guard let fragment, !fragment.isEmpty, fragment != "top" else { continue }
-                    if idSets[index] == nil { idSets[index] = Set(pages[index].facts.ids) }
-                    if !idSets[index]!.contains(fragment) {
-                        at(missingAnchor(fragment, on: pages[index], from: page, written: link.written))
-                    }
-                }
+        result.internalLinks = links.internalCount
+        var broken: [(page: Int, line: Int, column: Int, message: (String) -> String)] = []
+
+        // Anchors, grouped by the page they point to: each page's ids are looked at once.
+        let anchors = links.anchors
+        let order = anchors.indices.sorted { anchors[$0].target < anchors[$1].target }
+        var start = 0
+        while start < order.count {
+            let target = Int(anchors[order[start]].target)
+            var end = start
+            while end < order.count, Int(anchors[order[end]].target) == target { end += 1 }
+            let joined = ids[target] ?? ""
+            let known = Set(joined.split(separator: "\u{0}", omittingEmptySubsequences: true))
+            for anchor in order[start..<end].map({ anchors[$0] }) where !known.contains(Substring(anchor.fragment)) {
+                let page = Int(anchor.page)
+                broken.append((page, Int(anchor.line), Int(anchor.column), { written in
+                    self.missingAnchor(anchor.fragment, on: target, from: page, written: written)
+                }))
             }
+            start = end
+        }
+
+        for (page, link) in links.others {
+            switch link.target {
+            case .source(let path, _):
+                result.diagnostics.append(diagnostic(page, link.line, link.column, missingSource(path, written: link.written)))
+            case .site(let path, _) where !files.contains(path):
+                result.diagnostics.append(diagnostic(page, link.line, link.column, missingPath(path, written: link.written)))
+            default:
+                break
+            }
+        }
+
+        // What the author wrote, for the message: the pages with a broken anchor are read again (few; nothing kept).
+        for (page, group) in Dictionary(grouping: broken, by: \.page) {
+            let written = writtenLinks(of: page)
+            for item in group {
+                let text = written.first { $0.line == item.line && $0.column == item.column }?.written ?? "#"
+                result.diagnostics.append(diagnostic(page, item.line, item.column, item.message(text)))
+            }
+        }
+
+        result.external = links.externals.sorted { ($0.page, $0.ordinal) < ($1.page, $1.ordinal) }.map {
+            ExternalLink(url: links.urls[Int($0.url)], path: pages[Int($0.page)].displayPath, line: Int($0.line), column: Int($0.column))
         }
         return result
     }
 
-    /// `/a/b/`, `/a/b` and `/a/b/index.html` all open the page `/a/b/`.
-    private func pageIndex(_ path: String) -> Int? {
-        if let index = byURL[path] { return index }
-        if path.hasSuffix("/index.html") { return byURL[String(path.dropLast("index.html".count))] }
-        if !path.hasSuffix("/") { return byURL[path + "/"] }
-        return nil
+    private func diagnostic(_ page: Int, _ line: Int, _ column: Int, _ message: String) -> Diagnostic {
+        Diagnostic(path: pages[page].displayPath, line: line, column: column, severity: strict ? .error : .warning, message: message)
     }
 
-    private func missingAnchor(_ fragment: String, on target: CheckedPage, from page: CheckedPage, written: String) -> String {
-        let where_ = target.source.url == page.source.url ? "on this page" : "on \(target.source.url) (\(target.source.displayPath))"
+    /// The links of a page as written in its Markdown, read again.
+    private func writtenLinks(of index: Int) -> [PageLink] {
+        let listed = pages[index]
+        var (source, _) = SiteReader.readSource(listed.sourcePath, root: contentDirectory, config: site.config)
+        source.url = listed.url
+        return SiteReader.loadPage(source, site: site).0.links
+    }
+
+    private func idList(_ page: Int) -> [String] {
+        (ids[page] ?? "").split(separator: "\u{0}").map(String.init)
+    }
+
+    private func missingAnchor(_ fragment: String, on target: Int, from page: Int, written: String) -> String {
+        let targetPage = pages[target]
+        let where_ = target == page ? "on this page" : "on \(targetPage.url) (\(targetPage.displayPath))"
         var message = "broken link '\(written)': no id '\(fragment)' \(where_)"
-        if let id = Self.nearestID(fragment, among: target.facts.ids) {
+        if let id = Self.nearestID(fragment, among: idList(target)) {
             message += "; did you mean '#\(id)'?"
         }
         return message
@@ -88,7 +100,7 @@ struct LinkCheck {
     private func missingPath(_ path: String, written: String) -> String {
         if let draft = unbuiltSource(forURL: path) { return missingSource(draft, written: written) }
         var message = "broken link '\(written)': the site has no page or file \(path)"
-        let candidates = pages.map(\.source.url) + files.filter { !$0.hasPrefix("/assets/") }
+        let candidates = pages.map(\.url) + files.filter { !$0.hasPrefix("/assets/") }
         if let near = Suggestion.closest(to: path, among: candidates) {
             message += "; did you mean '\(near)'?"
         }
@@ -104,7 +116,7 @@ struct LinkCheck {
             return "broken link '\(written)': \(path) is a draft, built only with --drafts"
         }
         var message = "broken link '\(written)': no page \(path) in the content folder"
-        if let near = Suggestion.closest(to: path, among: pages.map(\.source.sourcePath)) {
+        if let near = Suggestion.closest(to: path, among: pages.map(\.sourcePath)) {
             message += "; did you mean '\(SitePath.relative(from: "/" + SitePath.directory(of: path) + "/", to: "/" + near))'?"
         }
         return message
@@ -115,7 +127,8 @@ struct LinkCheck {
         guard path.hasSuffix("/") else { return nil }
         let stem = String(path.dropFirst().dropLast())
         let candidates = stem.isEmpty ? ["index.md"] : [stem + ".md", stem + "/index.md"]
-        return candidates.first { bySource[$0] == nil && FileManager.default.fileExists(atPath: contentDirectory + "/" + $0) }
+        let built = Set(pages.map(\.sourcePath))
+        return candidates.first { !built.contains($0) && FileManager.default.fileExists(atPath: contentDirectory + "/" + $0) }
     }
 
     /// The id meant: the same letters and digits (a case difference, GitHub-style against Folio-style punctuation),

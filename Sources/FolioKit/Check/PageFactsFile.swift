@@ -18,8 +18,19 @@ enum PageFactsFile {
 
     static func encode(_ entries: [String: Entry], siteKey: String = "") -> String {
         // One string appended to, no array of lines: ten thousand pages make tens of megabytes.
-        var text = format + "\n"
+        var text = header(siteKey: siteKey)
         text.reserveCapacity(entries.count * 2048)
+        for path in entries.keys.sorted() { text += record(path, entries[path]!) }
+        return text
+    }
+
+    static func header(siteKey: String) -> String {
+        format + "\n" + "key\t" + escape(siteKey) + "\n"
+    }
+
+    /// One page's lines: `page`, `ids`, then one `link` line a link.
+    static func record(_ path: String, _ entry: Entry) -> String {
+        var text = ""
         func line(_ values: String...) {
             var first = true
             for value in values {
@@ -29,25 +40,65 @@ enum PageFactsFile {
             }
             text += "\n"
         }
-        line("key", siteKey)
-        for path in entries.keys.sorted() {
-            let entry = entries[path]!
-            let print = entry.fingerprint
-            line("page", path, String(print.size), String(print.seconds), String(print.nanoseconds), entry.facts.updated ?? "\u{0}")
-            text += "ids"
-            for id in entry.facts.ids { text += "\t" + escape(id) }
-            text += "\n"
-            for link in entry.facts.links {
-                let (kind, target, fragment): (String, String, String?) =
-                    switch link.target {
-                    case .site(let path, let anchor): ("s", path, anchor)
-                    case .source(let path, let anchor): ("m", path, anchor)
-                    case .external(let url): ("x", url, nil)
-                    }
-                line("link", String(link.line), String(link.column), link.isImage ? "1" : "0", link.written, kind, target, fragment ?? "\u{0}")
-            }
+        let print = entry.fingerprint
+        line("page", path, String(print.size), String(print.seconds), String(print.nanoseconds), entry.facts.updated ?? "\u{0}")
+        text += "ids"
+        for id in entry.facts.ids { text += "\t" + escape(id) }
+        text += "\n"
+        for link in entry.facts.links {
+            let (kind, target, fragment): (String, String, String?) =
+                switch link.target {
+                case .site(let path, let anchor): ("s", path, anchor)
+                case .source(let path, let anchor): ("m", path, anchor)
+                case .external(let url): ("x", url, nil)
+                }
+            line("link", String(link.line), String(link.column), link.isImage ? "1" : "0", link.written, kind, target, fragment ?? "\u{0}")
         }
         return text
+    }
+
+    /// The facts file written page by page while the build runs, so that no page's facts stay in memory for it:
+    /// into a temporary file beside `path`, renamed over it by `finish()`, removed if the build ends otherwise.
+    final class Stream: @unchecked Sendable {
+        private let path: String
+        private let temporary: String
+        private var file: UnsafeMutablePointer<FILE>?
+        private let lock = NSLock()
+
+        init?(path: String, siteKey: String) {
+            self.path = path
+            temporary = path + ".tmp-\(getpid())"
+            try? FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            guard let file = fopen(temporary, "w") else { return nil }
+            self.file = file
+            append(header(siteKey: siteKey))
+        }
+
+        func append(_ text: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let file else { return }
+            var text = text
+            let ok = text.withUTF8 { bytes in bytes.isEmpty || fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count }
+            if !ok { close(keep: false) }
+        }
+
+        /// The file is complete: it replaces the previous one.
+        func finish() {
+            lock.lock()
+            defer { lock.unlock() }
+            close(keep: true)
+        }
+
+        private func close(keep: Bool) {
+            guard let open = file else { return }
+            file = nil
+            if fclose(open) == 0, keep, rename(temporary, path) == 0 { return }
+            unlink(temporary)
+        }
+
+        deinit { close(keep: false) }
     }
 
     /// The entries, when the file is of this format and, if `siteKey` is given, of the build with that key.
@@ -87,10 +138,10 @@ enum PageFactsFile {
     }
 
     /// The facts the build with `siteKey` saved at `path`: from memory when this process saved them (`folio serve`).
-    static func load(from path: String, siteKey: String) -> [String: Entry]? {
-        if let kept = memory.get(path: path, siteKey: siteKey) { return kept }
+    static func load(from path: String, siteKey: String) -> CachedFacts? {
+        if let kept = memory.get(path: path, siteKey: siteKey) { return CachedFacts(entries: kept) }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return decode(String(decoding: data, as: UTF8.self), siteKey: siteKey)
+        return CachedFacts(file: String(decoding: data, as: UTF8.self), siteKey: siteKey)
     }
 
     /// Saves the facts; in the background for a long-running process, which also keeps them in memory.

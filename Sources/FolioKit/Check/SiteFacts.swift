@@ -1,19 +1,47 @@
 import Foundation
 
-/// Each page's facts as the build renders or reuses it: ids, links and what the published files need.
+/// Each page's facts as the build renders or reuses it, kept small: a page's ids as one joined string, and of its
+/// links only what the site-wide check still needs (a page's own links are dropped as soon as it is written).
+/// The full facts go straight to the cache file (`stream`), or stay in memory for `folio serve` (`keepEntries`).
 /// Pages render in parallel, so the store owns its lock.
 final class SiteFacts: @unchecked Sendable {
     let site: Site
     /// The previous build's facts, trusted for a page only when its file's fingerprint matches.
-    let cached: [String: PageFactsFile.Entry]
+    let cached: CachedFacts
     private let lock = NSLock()
+    private let stream: PageFactsFile.Stream?
+    private let keepEntries: Bool
     private var entries: [String: PageFactsFile.Entry] = [:]
     /// Unchanged pages whose facts were not in the cache and had to be read again.
     private(set) var readAgain = 0
 
-    init(site: Site, cached: [String: PageFactsFile.Entry]?) {
+    private let indexBySource: [String: Int]
+    private let indexByURL: [String: Int]
+    /// Per page, in site order: its ids joined by NUL (no id holds one); nil until the page is built.
+    private var ids: [String?]
+    private var updated: [String?]
+    private var links = SiteLinks()
+
+    /// - Parameters:
+    ///   - stream: where each page's full facts are written as soon as they are known (the next build's cache).
+    ///   - keepEntries: also keep the full facts in memory (`folio serve` keeps them between builds).
+    init(site: Site, cached: CachedFacts?, stream: PageFactsFile.Stream? = nil, keepEntries: Bool = true) {
         self.site = site
-        self.cached = cached ?? [:]
+        self.cached = cached ?? CachedFacts(entries: [:])
+        self.stream = stream
+        self.keepEntries = keepEntries
+        var bySource: [String: Int] = [:]
+        var byURL: [String: Int] = [:]
+        bySource.reserveCapacity(site.pages.count)
+        byURL.reserveCapacity(site.pages.count)
+        for (index, page) in site.pages.enumerated() {
+            bySource[page.sourcePath] = index
+            byURL[page.url] = index
+        }
+        indexBySource = bySource
+        indexByURL = byURL
+        ids = Array(repeating: nil, count: site.pages.count)
+        updated = Array(repeating: nil, count: site.pages.count)
     }
 
     /// A page just rendered: its ids from its HTML; its model published when `models: true`.
@@ -33,8 +61,8 @@ final class SiteFacts: @unchecked Sendable {
             let path = String(PublishedModel.path(for: source.url).dropFirst())
             _ = output.link(from: previousOutput + "/" + path, to: path)
         }
-        if let entry = cached[source.sourcePath], entry.fingerprint == fingerprint {
-            store(source.sourcePath, entry)
+        if let (entry, record) = cached.entry(for: source.sourcePath, fingerprint: fingerprint) {
+            store(source.sourcePath, entry, record: record)
             return
         }
         lock.lock()
@@ -49,23 +77,51 @@ final class SiteFacts: @unchecked Sendable {
             ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(full))))
     }
 
-    private func store(_ path: String, _ entry: PageFactsFile.Entry) {
-        lock.lock()
-        entries[path] = entry
-        lock.unlock()
-    }
-
-    func facts(for sourcePath: String) -> PageFacts? {
+    private func store(_ path: String, _ entry: PageFactsFile.Entry, record cachedRecord: String? = nil) {
+        guard let index = indexBySource[path] else { return }
+        // Outside the lock: the compact form and the cache record are made by the page's own worker.
+        let joined = entry.facts.ids.joined(separator: "\u{0}")
+        let record = stream != nil ? cachedRecord ?? PageFactsFile.record(path, entry) : nil
         lock.lock()
         defer { lock.unlock() }
-        return entries[sourcePath]?.facts
+        ids[index] = joined
+        updated[index] = entry.facts.updated
+        links.add(entry.facts.links, page: index, pageURLs: indexByURL)
+        if keepEntries { entries[path] = entry }
+        if let record { stream?.append(record) }
     }
 
-    /// Every page's entry, for the next build.
+    /// Front matter `updated:` of a built page, for the sitemap's `lastmod`.
+    func updated(for sourcePath: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return indexBySource[sourcePath].flatMap { updated[$0] }
+    }
+
+    /// The site-wide link check, once every page is built; `files` are the site paths of every other file of the output.
+    func check(files: Set<String>, strict: Bool) -> LinkCheck.Result {
+        lock.lock()
+        defer { lock.unlock() }
+        // Checked once a build: the anchors and links are not needed after it.
+        let check = LinkCheck(site: site, ids: ids, links: links, files: files, strict: strict)
+        links = SiteLinks()
+        return check.run()
+    }
+
+    /// Every page's entry, for the next build (only with `keepEntries`).
     var all: [String: PageFactsFile.Entry] {
         lock.lock()
         defer { lock.unlock() }
         return entries
+    }
+
+    /// Saves the facts for the next build: the finished stream, else the entries kept in memory.
+    func save(siteKey: String, to path: String, inBackground: Bool) {
+        if let stream {
+            stream.finish()
+        } else if keepEntries {
+            PageFactsFile.save(all, siteKey: siteKey, to: path, inBackground: inBackground)
+        }
     }
 
     static func updated(_ source: PageSource) -> String? {

@@ -30,7 +30,7 @@ struct SitePublication {
 
         if absolute {
             let entries = site.pages.map { page in
-                Sitemap.Entry(url: page.url, lastmod: facts.facts(for: page.sourcePath)?.updated ?? page.front.date)
+                Sitemap.Entry(url: page.url, lastmod: facts.updated(for: page.sourcePath) ?? page.front.date)
             } + generatedPages.map { Sitemap.Entry(url: $0, lastmod: nil) }
             generated.append(("/sitemap.xml", Sitemap.xml(entries, config: config)))
             if !site.staticFiles.contains("robots.txt") { generated.append(("/robots.txt", Sitemap.robots(config: config))) }
@@ -60,12 +60,7 @@ struct SitePublication {
             }
         }
 
-        let checked = site.pages.map { page in
-            LinkCheck.CheckedPage(source: page, facts: facts.facts(for: page.sourcePath) ?? PageFacts(ids: [], links: []))
-        }
-        var check = LinkCheck(pages: checked, files: files, contentDirectory: site.contentDirectory, config: config)
-        check.strict = strict
-        let result = check.run()
+        let result = facts.check(files: files, strict: strict)
         outcome.diagnostics += result.diagnostics
         outcome.externalLinks = result.external
         outcome.internalLinks = result.internalLinks

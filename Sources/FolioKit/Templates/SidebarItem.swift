@@ -23,29 +23,28 @@ struct SidebarItem: Sendable {
     /// Mustache cost as much as the rest of a page. Used only while the theme's tree-item is the default one.
     static func html(_ items: [SidebarItem]) -> String {
         var out = ""
-        out.reserveCapacity(items.count * 120)
+        out.reserveCapacity(items.count * 64)
         append(items, to: &out)
         return out
     }
 
     private static func append(_ items: [SidebarItem], to out: inout String) {
+        // One line an item, no class on the <li> and plain links (nav.css styles `.folio-tree a`): the sidebar is on every page.
         for item in items {
             let title = HTMLEscape.attribute(item.title)
             let href = HTMLEscape.attribute(item.href)
             let current = item.current ? " aria-current=\"page\"" : ""
-            out += "<li class=\"folio-tree__item\">\n"
             if item.more {
-                out += "<a class=\"folio-tree__more\" href=\"\(href)\">\(item.count) more in \(title)</a>\n"
+                out += "<li><a class=\"folio-tree__more\" href=\"\(href)\">\(item.count) more in \(title)</a></li>\n"
             } else if item.folder {
-                out += "<details class=\"folio-tree__folder\"\(item.open ? " open" : "")>\n"
-                out += "<summary class=\"folio-tree__summary\">\(title)</summary>\n<ul class=\"folio-tree\">\n"
-                out += "<li class=\"folio-tree__item\"><a class=\"folio-tree__link\" href=\"\(href)\"\(current)>Overview</a></li>\n"
+                out += "<li><details class=\"folio-tree__folder\"\(item.open ? " open" : "")>"
+                out += "<summary class=\"folio-tree__summary\">\(title)</summary><ul class=\"folio-tree\">\n"
+                out += "<li><a href=\"\(href)\"\(current)>Overview</a></li>\n"
                 append(item.items, to: &out)
-                out += "</ul>\n</details>\n"
+                out += "</ul></details></li>\n"
             } else {
-                out += "<a class=\"folio-tree__link\" href=\"\(href)\"\(current)>\(title)</a>\n"
+                out += "<li><a href=\"\(href)\"\(current)>\(title)</a></li>\n"
             }
-            out += "</li>\n"
         }
     }
 }
