@@ -24,7 +24,7 @@ FOLIO        := .build/release/folio
 
 export PYTHON
 
-.PHONY: deps deps-build deps-test venv build site test test-swift test-fuzz test-browser fuzz clean distclean help
+.PHONY: deps deps-build deps-test venv build site test test-swift lint test-fuzz test-browser fuzz clean distclean help
 
 help:
 	@sed -n '3,11s/^# \{0,1\}//p' Makefile
@@ -62,12 +62,17 @@ site: build
 ## Tests ----------------------------------------------------------------------
 
 test: deps
+	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory test-swift
 	@$(MAKE) --no-print-directory test-fuzz
 	@$(MAKE) --no-print-directory test-browser
 
 test-swift:
 	$(SWIFT) test
+
+# House style: .swift-format (4-space indentation, 120 columns); `swift format format -i -r Sources Tests` fixes most of it.
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Plugins Package.swift
 
 test-browser: venv
 	$(SWIFT) build -c release --product folio

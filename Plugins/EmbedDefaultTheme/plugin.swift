@@ -21,11 +21,13 @@ struct EmbedDefaultTheme: BuildToolPlugin {
     }
 
     private func themeFiles(under root: URL) -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else {
             return []
         }
         var files: [URL] = []
-        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        for case let url as URL in walker
+        where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             if !url.lastPathComponent.hasPrefix(".") { files.append(url) }
         }
         return files.sorted { $0.path < $1.path }

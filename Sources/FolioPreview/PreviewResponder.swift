@@ -23,7 +23,8 @@ struct PreviewResponder: HTTPResponder {
         case "/__folio/events": return await events(subscribe: !head)
         case "/__folio/status":
             let json = await reload.status
-            return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            return Response(
+                status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(string: json)))
         default: break
         }
@@ -48,7 +49,8 @@ struct PreviewResponder: HTTPResponder {
         if let page = files.notFoundPage(), let bytes = FileManager.default.contents(atPath: page) {
             return fileResponse(.notFound, page, [UInt8](bytes), build: build)
         }
-        let html = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head>"
+        let html =
+            "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head>"
             + "<body><h1>Not found</h1><p>There is no page at this address.</p></body></html>\n"
         return fileResponse(.notFound, "404.html", Array(html.utf8), build: build)
     }
@@ -56,14 +58,18 @@ struct PreviewResponder: HTTPResponder {
     private func fileResponse(_ status: HTTPResponse.Status, _ path: String, _ bytes: [UInt8], build: Int) -> Response {
         let html = MIMEType.isHTML(path)
         let body = html ? ReloadClient.inject(into: bytes, build: build) : bytes
-        return Response(status: status,
-            headers: [.contentType: MIMEType.forPath(path), .cacheControl: html ? "no-store" : "no-cache",
-                      .init("X-Content-Type-Options")!: "nosniff"],
+        return Response(
+            status: status,
+            headers: [
+                .contentType: MIMEType.forPath(path), .cacheControl: html ? "no-store" : "no-cache",
+                .init("X-Content-Type-Options")!: "nosniff",
+            ],
             body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     private func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(string: message)))
     }
 
@@ -72,7 +78,8 @@ struct PreviewResponder: HTTPResponder {
         let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
         guard subscribe else { return Response(status: .ok, headers: headers) }
         let stream = await reload.subscribe()
-        return Response(status: .ok, headers: headers,
+        return Response(
+            status: .ok, headers: headers,
             body: ResponseBody { writer in
                 for await message in stream { try await writer.write(ByteBuffer(string: message)) }
                 try await writer.finish(nil)

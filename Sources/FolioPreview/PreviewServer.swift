@@ -85,18 +85,20 @@ struct Watching: Service {
         await withGracefulShutdownHandler {
             // A rebuild in progress is not waited for: the process may end while it runs, which
             // leaves the output as an interrupted `folio build` does (the previous site, whole).
-            await cancelWhenGracefulShutdown { await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await changes in watcher.changes {
-                        await rebuilder.rebuild(changedPaths: changes)
+            await cancelWhenGracefulShutdown {
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await changes in watcher.changes {
+                            await rebuilder.rebuild(changedPaths: changes)
+                        }
                     }
+                    group.addTask {  // finds pages that went away, so their streams end
+                        while (try? await Task.sleep(for: .seconds(15))) != nil { await reload.ping() }
+                    }
+                    await group.next()
+                    group.cancelAll()
                 }
-                group.addTask {  // finds pages that went away, so their streams end
-                    while (try? await Task.sleep(for: .seconds(15))) != nil { await reload.ping() }
-                }
-                await group.next()
-                group.cancelAll()
-            } }
+            }
         } onGracefulShutdown: {
             watcher.stop()
         }

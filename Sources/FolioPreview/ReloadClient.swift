@@ -6,7 +6,8 @@
 /// (re)connection, reloads a page older than the current build or shows the current errors.
 enum ReloadClient {
     static func script(build: Int) -> String {
-        "<script data-folio-serve>\n" + source.replacingOccurrences(of: "__FOLIO_BUILD__", with: String(build)) + "</script>\n"
+        "<script data-folio-serve>\n" + source.replacingOccurrences(of: "__FOLIO_BUILD__", with: String(build))
+            + "</script>\n"
     }
 
     /// The HTML with the client inserted before its last `</body>` (or at its end when it has none).
@@ -24,73 +25,73 @@ enum ReloadClient {
     }
 
     static let source = #"""
-(function () {
-  'use strict';
-  var build = __FOLIO_BUILD__, key = 'folio-serve:scroll:' + location.pathname, box = null, before = null;
-  try { // put the page back where it was before the live reload
-    var at = JSON.parse(sessionStorage.getItem(key) || 'null');
-    sessionStorage.removeItem(key);
-    if (at) {
-      var back = function () { window.scrollTo(at[0], at[1]); };
-      back(); addEventListener('load', back);
-    }
-  } catch (e) {}
+        (function () {
+          'use strict';
+          var build = __FOLIO_BUILD__, key = 'folio-serve:scroll:' + location.pathname, box = null, before = null;
+          try { // put the page back where it was before the live reload
+            var at = JSON.parse(sessionStorage.getItem(key) || 'null');
+            sessionStorage.removeItem(key);
+            if (at) {
+              var back = function () { window.scrollTo(at[0], at[1]); };
+              back(); addEventListener('load', back);
+            }
+          } catch (e) {}
 
-  function reload() {
-    try { sessionStorage.setItem(key, JSON.stringify([window.scrollX, window.scrollY])); } catch (e) {}
-    location.reload();
-  }
-  function hide() {
-    if (!box) return;
-    box.remove(); box = null;
-    if (before && before.focus) before.focus();
-  }
-  function show(errors) {
-    hide();
-    before = document.activeElement;
-    box = document.createElement('div');
-    box.setAttribute('data-folio-error-overlay', '');
-    box.setAttribute('role', 'alertdialog');
-    box.setAttribute('aria-labelledby', 'folio-serve-title');
-    box.setAttribute('aria-describedby', 'folio-serve-errors');
-    box.style.cssText = 'position:fixed;z-index:2147483647;inset:1rem 1rem auto;max-height:70vh;overflow:auto;' +
-      'padding:1rem 1.25rem;background:#1c1c1e;color:#f2f2f7;border:2px solid #ff453a;border-radius:8px;' +
-      'font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;box-shadow:0 8px 32px rgba(0,0,0,.5);text-align:left';
-    var title = document.createElement('h2');
-    title.id = 'folio-serve-title';
-    title.textContent = 'Build failed — showing the last good build';
-    title.style.cssText = 'margin:0 0 .5rem;font:inherit;font-weight:bold;color:#ff6961';
-    var list = document.createElement('pre');
-    list.id = 'folio-serve-errors';
-    list.style.cssText = 'margin:0;white-space:pre-wrap;font:inherit;color:inherit;background:none';
-    list.textContent = errors.join('\n');
-    var close = document.createElement('button');
-    close.type = 'button';
-    close.textContent = 'Dismiss';
-    close.style.cssText = 'margin-top:.75rem;font:inherit;padding:.25rem .75rem;cursor:pointer';
-    close.addEventListener('click', hide);
-    box.addEventListener('keydown', function (e) { if (e.key === 'Escape') hide(); });
-    box.append(title, list, close);
-    document.body.appendChild(box);
-    close.focus();
-  }
+          function reload() {
+            try { sessionStorage.setItem(key, JSON.stringify([window.scrollX, window.scrollY])); } catch (e) {}
+            location.reload();
+          }
+          function hide() {
+            if (!box) return;
+            box.remove(); box = null;
+            if (before && before.focus) before.focus();
+          }
+          function show(errors) {
+            hide();
+            before = document.activeElement;
+            box = document.createElement('div');
+            box.setAttribute('data-folio-error-overlay', '');
+            box.setAttribute('role', 'alertdialog');
+            box.setAttribute('aria-labelledby', 'folio-serve-title');
+            box.setAttribute('aria-describedby', 'folio-serve-errors');
+            box.style.cssText = 'position:fixed;z-index:2147483647;inset:1rem 1rem auto;max-height:70vh;overflow:auto;' +
+              'padding:1rem 1.25rem;background:#1c1c1e;color:#f2f2f7;border:2px solid #ff453a;border-radius:8px;' +
+              'font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;box-shadow:0 8px 32px rgba(0,0,0,.5);text-align:left';
+            var title = document.createElement('h2');
+            title.id = 'folio-serve-title';
+            title.textContent = 'Build failed — showing the last good build';
+            title.style.cssText = 'margin:0 0 .5rem;font:inherit;font-weight:bold;color:#ff6961';
+            var list = document.createElement('pre');
+            list.id = 'folio-serve-errors';
+            list.style.cssText = 'margin:0;white-space:pre-wrap;font:inherit;color:inherit;background:none';
+            list.textContent = errors.join('\n');
+            var close = document.createElement('button');
+            close.type = 'button';
+            close.textContent = 'Dismiss';
+            close.style.cssText = 'margin-top:.75rem;font:inherit;padding:.25rem .75rem;cursor:pointer';
+            close.addEventListener('click', hide);
+            box.addEventListener('keydown', function (e) { if (e.key === 'Escape') hide(); });
+            box.append(title, list, close);
+            document.body.appendChild(box);
+            close.focus();
+          }
 
-  if (!window.EventSource) return;
-  var source = new EventSource('/__folio/events');
-  function data(e) { try { return JSON.parse(e.data); } catch (x) { return {}; } }
-  source.addEventListener('hello', function (e) {
-    var d = data(e);
-    if (d.build !== build) reload(); else if (d.errors && d.errors.length) show(d.errors); else hide();
-  });
-  source.addEventListener('reload', function (e) {
-    var d = data(e), here = location.pathname.replace(/index\.html$/, '');
-    // Only the pages whose output changed reload; `pages` is absent when every page may have changed.
-    if (!d.pages || d.pages.indexOf(here) >= 0 || d.pages.indexOf(here + '/') >= 0) reload(); else { build = d.build; hide(); }
-  });
-  source.addEventListener('errors', function (e) { show(data(e).errors || []); });
-  addEventListener('pagehide', function () { source.close(); });
-  addEventListener('pageshow', function (e) { if (e.persisted) location.reload(); }); // back from the bfcache
-})();
+          if (!window.EventSource) return;
+          var source = new EventSource('/__folio/events');
+          function data(e) { try { return JSON.parse(e.data); } catch (x) { return {}; } }
+          source.addEventListener('hello', function (e) {
+            var d = data(e);
+            if (d.build !== build) reload(); else if (d.errors && d.errors.length) show(d.errors); else hide();
+          });
+          source.addEventListener('reload', function (e) {
+            var d = data(e), here = location.pathname.replace(/index\.html$/, '');
+            // Only the pages whose output changed reload; `pages` is absent when every page may have changed.
+            if (!d.pages || d.pages.indexOf(here) >= 0 || d.pages.indexOf(here + '/') >= 0) reload(); else { build = d.build; hide(); }
+          });
+          source.addEventListener('errors', function (e) { show(data(e).errors || []); });
+          addEventListener('pagehide', function () { source.close(); });
+          addEventListener('pageshow', function (e) { if (e.persisted) location.reload(); }); // back from the bfcache
+        })();
 
-"""#
+        """#
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Watches folders (Content/ and Templates/) and reports what changed, a burst at a time.
@@ -32,7 +32,10 @@ final class SiteWatcher: @unchecked Sendable {
     /// - Parameters:
     ///   - roots: folders to watch; missing ones are skipped.
     ///   - ignoring: folders whose changes do not count (the output folder, if it lies inside a root).
-    init(roots: [String], ignoring: [String] = [], mode: Mode = .inotify, quietPeriodMS: Int32 = 50, pollInterval: Double = 0.25) {
+    init(
+        roots: [String], ignoring: [String] = [], mode: Mode = .inotify, quietPeriodMS: Int32 = 50,
+        pollInterval: Double = 0.25
+    ) {
         self.roots = roots.map(Self.absolute)
         self.ignored = ignoring.map(Self.absolute)
         self.requestedMode = mode
@@ -72,7 +75,8 @@ final class SiteWatcher: @unchecked Sendable {
 
     // MARK: inotify
 
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF)
+    private static let mask = UInt32(
+        IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF)
 
     /// False when inotify cannot be used (then the caller polls).
     private func watchWithInotify() -> Bool {
@@ -98,7 +102,9 @@ final class SiteWatcher: @unchecked Sendable {
         while !isStopped {
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, pending.isEmpty ? 200 : quietPeriod)
-            let waitedTooLong = !pending.isEmpty && DispatchTime.now().uptimeNanoseconds - firstPending.uptimeNanoseconds > 1_000_000_000
+            let waitedTooLong =
+                !pending.isEmpty
+                && DispatchTime.now().uptimeNanoseconds - firstPending.uptimeNanoseconds > 1_000_000_000
             if ready == 0 || waitedTooLong {
                 if !pending.isEmpty { continuation.yield(pending) }
                 pending = []
@@ -174,7 +180,8 @@ final class SiteWatcher: @unchecked Sendable {
                 let path = folder + "/" + name
                 var info = stat()
                 guard counts(path), lstat(path, &info) == 0 else { continue }
-                stamps[path] = Stamp(seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec, size: Int64(info.st_size))
+                stamps[path] = Stamp(
+                    seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec, size: Int64(info.st_size))
                 if info.st_mode & S_IFMT == S_IFDIR { scan(path) }
             }
         }

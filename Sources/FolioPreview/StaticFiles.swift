@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Maps a request path to a file inside the output folder, and never to anything outside it.
@@ -55,7 +55,9 @@ struct StaticFiles: Sendable {
         var segments: [String] = []
         for part in parts {
             guard !part.isEmpty, let decoded = part.removingPercentEncoding else { return nil }
-            guard decoded != ".", decoded != "..", !decoded.contains(where: { "/\\\0".contains($0) }) else { return nil }
+            guard decoded != ".", decoded != "..", !decoded.contains(where: { "/\\\0".contains($0) }) else {
+                return nil
+            }
             segments.append(decoded)
         }
         return segments
@@ -84,7 +86,8 @@ enum MIMEType {
 
     static let types: [String: String] = [
         "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
-        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
+        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+        "mjs": "text/javascript; charset=utf-8",
         "json": "application/json", "map": "application/json", "webmanifest": "application/manifest+json",
         "xml": "application/xml", "rss": "application/rss+xml", "atom": "application/atom+xml",
         "txt": "text/plain; charset=utf-8", "md": "text/markdown; charset=utf-8", "csv": "text/csv; charset=utf-8",
@@ -93,6 +96,7 @@ enum MIMEType {
         "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf",
         "pdf": "application/pdf", "zip": "application/zip", "wasm": "application/wasm",
         "mp4": "video/mp4", "webm": "video/webm", "ogv": "video/ogg", "mov": "video/quicktime",
-        "mp3": "audio/mpeg", "ogg": "audio/ogg", "wav": "audio/wav", "m4a": "audio/mp4", "vtt": "text/vtt; charset=utf-8",
+        "mp3": "audio/mpeg", "ogg": "audio/ogg", "wav": "audio/wav", "m4a": "audio/mp4",
+        "vtt": "text/vtt; charset=utf-8",
     ]
 }

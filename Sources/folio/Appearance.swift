@@ -7,19 +7,24 @@ extension Folio {
             abstract: "Prints the resolved appearance of every control on a page, and the rule that won.")
 
         @Argument(help: "The page, e.g. Content/gallery.md.") var page: String
-        @Option(help: "The content folder; by default the nearest folder above the page with a site.yml.") var content: String?
+        @Option(help: "The content folder; by default the nearest folder above the page with a site.yml.") var content:
+            String?
         @Option(help: "The theme folder; by default ./Templates when it exists.") var templates: String?
 
         func validate() throws {
             guard FileSystem.isFile(page) else { throw ValidationError("no file at '\(page)'") }
-            if let templates, !FileSystem.isDirectory(templates) { throw ValidationError("no templates folder at '\(templates)'") }
+            if let templates, !FileSystem.isDirectory(templates) {
+                throw ValidationError("no templates folder at '\(templates)'")
+            }
         }
 
         func run() throws {
             let located = try PageLocator.locate(page, content: content)
             let theme = templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil)
             guard let result = AppearanceInspection.inspect(located, templatesDirectory: theme) else {
-                printError("\(located.displayPath):1:1: error: not a page of the site in \(located.content) (a draft, or a name starting with _ or .)")
+                printError(
+                    "\(located.displayPath):1:1: error: not a page of the site in \(located.content) (a draft, or a name starting with _ or .)"
+                )
                 throw ExitCode(1)
             }
             for diagnostic in result.diagnostics { printError(diagnostic.description) }

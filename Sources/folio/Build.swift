@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import FolioKit
+import Foundation
 
 extension Folio {
     struct Build: ParsableCommand {
@@ -11,13 +11,20 @@ extension Folio {
         @Option(help: "The content folder.") var content = "Content"
         @Option(help: "The theme folder; the built-in default theme fills in what it lacks.") var templates: String?
         @Option(help: "The output folder, replaced as a whole when the build succeeds.") var output = "Public"
-        @Option(name: .customLong("base-url"), help: "The URL the site is served from (for canonical links).") var baseURL: String?
+        @Option(name: .customLong("base-url"), help: "The URL the site is served from (for canonical links).")
+        var baseURL: String?
         @Flag(help: "Include pages with 'draft: true'.") var drafts = false
         @Flag(help: "Treat warnings as errors.") var strict = false
-        @Flag(name: .customLong("no-cache"), help: "Render every page, ignoring what the previous build left in .folio-cache/ (a fresh cache is saved).")
+        @Flag(
+            name: .customLong("no-cache"),
+            help: "Render every page, ignoring what the previous build left in .folio-cache/ (a fresh cache is saved).")
         var noCache = false
-        @Option(help: "How to print diagnostics and the summary: text, json, or github (GitHub Actions annotations and job summary).") var format: Format = .text
-        @Flag(help: "Replace an output folder that Folio did not make (never one that holds or is a source).") var force = false
+        @Option(
+            help:
+                "How to print diagnostics and the summary: text, json, or github (GitHub Actions annotations and job summary)."
+        ) var format: Format = .text
+        @Flag(help: "Replace an output folder that Folio did not make (never one that holds or is a source).")
+        var force = false
 
         func validate() throws {
             guard FileSystem.isDirectory(content) else {
@@ -26,7 +33,9 @@ extension Folio {
             if let templates, !FileSystem.isDirectory(templates) {
                 throw ValidationError("no templates folder at '\(templates)'")
             }
-            if let refusal = OutputSafety.check(output: output, content: content, templates: templatesDirectory, force: force) {
+            if let refusal = OutputSafety.check(
+                output: output, content: content, templates: templatesDirectory, force: force)
+            {
                 throw ValidationError(refusal.description)
             }
         }
@@ -53,7 +62,8 @@ extension Folio {
             let result = SiteBuilder.build(options)
             if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
             let report = BuildReport(result: result, output: output)
-            ReportPrinter.print(result, format: format, command: "Build", output: output, summaryLine: report.summaryLine)
+            ReportPrinter.print(
+                result, format: format, command: "Build", output: output, summaryLine: report.summaryLine)
             if !result.published { throw ExitCode(1) }
         }
     }

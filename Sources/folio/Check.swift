@@ -1,21 +1,27 @@
 import ArgumentParser
-import Foundation
 import FolioKit
+import Foundation
 
 extension Folio {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Checks the site as a build does — content, front matter, templates, appearance, links and anchors — writing nothing.")
+            abstract:
+                "Checks the site as a build does — content, front matter, templates, appearance, links and anchors — writing nothing."
+        )
 
         @Option(help: "The content folder.") var content = "Content"
         @Option(help: "The theme folder; the built-in default theme fills in what it lacks.") var templates: String?
-        @Option(help: "The output folder a build would write; only read, to reuse what its last build left in .folio-cache/.")
+        @Option(
+            help:
+                "The output folder a build would write; only read, to reuse what its last build left in .folio-cache/.")
         var output = "Public"
         @Option(name: .customLong("base-url"), help: "The URL the site is served from.") var baseURL: String?
         @Flag(help: "Include pages with 'draft: true'.") var drafts = false
         @Flag(help: "Treat warnings as errors.") var strict = false
-        @Flag(name: .customLong("no-cache"), help: "Check every page again, ignoring the last build's cache.") var noCache = false
-        @Option(help: "How to print diagnostics and the summary: text, json, or github.") var format: Build.Format = .text
+        @Flag(name: .customLong("no-cache"), help: "Check every page again, ignoring the last build's cache.")
+        var noCache = false
+        @Option(help: "How to print diagnostics and the summary: text, json, or github.") var format: Build.Format =
+            .text
         @Flag(help: "Also fetch every external link (http and https) and report those that fail.") var external = false
         @Option(help: "With --external: seconds to wait for each answer.") var timeout: Double = 10
         @Option(help: "With --external: how many links are fetched at once.") var concurrency = 8
@@ -28,7 +34,9 @@ extension Folio {
                 throw ValidationError("no templates folder at '\(templates)'")
             }
             guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
-            guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64") }
+            guard (1...64).contains(concurrency) else {
+                throw ValidationError("--concurrency must be between 1 and 64")
+            }
         }
 
         func run() throws {
@@ -43,11 +51,13 @@ extension Folio {
             options.dryRun = true
             var result = SiteBuilder.build(options)
             if external {
-                let failures = ExternalLinkCheck(timeout: timeout, concurrency: concurrency, strict: strict).run(result.externalLinks)
+                let failures = ExternalLinkCheck(timeout: timeout, concurrency: concurrency, strict: strict).run(
+                    result.externalLinks)
                 result.diagnostics = (result.diagnostics + failures).sortedForDisplay()
                 if strict && !failures.isEmpty { result.published = false }
             }
-            ReportPrinter.print(result, format: format, command: "Check", output: output, summaryLine: summaryLine(result))
+            ReportPrinter.print(
+                result, format: format, command: "Check", output: output, summaryLine: summaryLine(result))
             if !result.published { throw ExitCode(1) }
         }
 
@@ -55,7 +65,8 @@ extension Folio {
             let s = result.summary
             let errors = result.diagnostics.filter { $0.severity == .error }.count
             let warnings = result.diagnostics.count - errors
-            let links = "\(result.internalLinks) internal link\(result.internalLinks == 1 ? "" : "s"), "
+            let links =
+                "\(result.internalLinks) internal link\(result.internalLinks == 1 ? "" : "s"), "
                 + "\(result.externalLinks.count) external\(external ? " fetched" : " (not fetched; --external fetches them)")"
             let verdict = result.published ? "passed" : "failed"
             return "Check \(verdict): \(s.pages) page\(s.pages == 1 ? "" : "s"), \(links); "

@@ -1,8 +1,8 @@
-import Foundation
 import FolioKit
+import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `folio check --external`: fetches each external URL once, a few at a time, each within a time-out,
@@ -48,8 +48,10 @@ struct ExternalLinkCheck {
         var diagnostics: [Diagnostic] = []
         for (url, problem) in problems {
             for link in places[url] ?? [] {
-                diagnostics.append(Diagnostic(path: link.path, line: link.line, column: link.column, severity: strict ? .error : .warning,
-                    message: "external link '\(link.url)' \(problem)"))
+                diagnostics.append(
+                    Diagnostic(
+                        path: link.path, line: link.line, column: link.column, severity: strict ? .error : .warning,
+                        message: "external link '\(link.url)' \(problem)"))
             }
         }
         return diagnostics.sortedForDisplay()

@@ -6,7 +6,8 @@ extension Folio {
         static let configuration = CommandConfiguration(abstract: "Prints a page's table data model as JSON.")
 
         @Argument(help: "The page, e.g. Content/guide/setup.md.") var page: String
-        @Option(help: "The content folder; by default the nearest folder above the page with a site.yml.") var content: String?
+        @Option(help: "The content folder; by default the nearest folder above the page with a site.yml.") var content:
+            String?
 
         func validate() throws {
             guard FileSystem.isFile(page) else { throw ValidationError("no file at '\(page)'") }
@@ -15,10 +16,13 @@ extension Folio {
         func run() throws {
             let located = try PageLocator.locate(page, content: content)
             var diagnostics: [Diagnostic] = []
-            let site = SiteReader.read(.init(contentDirectory: located.content, includeDrafts: true), diagnostics: &diagnostics)
+            let site = SiteReader.read(
+                .init(contentDirectory: located.content, includeDrafts: true), diagnostics: &diagnostics)
             let pageDiagnostics = diagnostics.filter { $0.path == located.displayPath || $0.path.hasSuffix("site.yml") }
             for diagnostic in pageDiagnostics { printError(diagnostic.description) }
-            guard !pageDiagnostics.hasErrors, let source = site.pages.first(where: { $0.sourcePath == located.sourcePath }) else {
+            guard !pageDiagnostics.hasErrors,
+                let source = site.pages.first(where: { $0.sourcePath == located.sourcePath })
+            else {
                 throw ExitCode(1)
             }
             let (page, modelDiagnostics) = SiteReader.loadPage(source, site: site)

@@ -1,9 +1,11 @@
-import Foundation
 import FolioKit
+import Foundation
 
 /// The machine-readable reports of `folio build` and `folio check`: JSON, or GitHub Actions workflow commands.
 enum ReportPrinter {
-    static func print(_ result: SiteBuilder.Result, format: Folio.Build.Format, command: String, output: String, summaryLine: String) {
+    static func print(
+        _ result: SiteBuilder.Result, format: Folio.Build.Format, command: String, output: String, summaryLine: String
+    ) {
         switch format {
         case .text:
             for diagnostic in result.diagnostics { printError(diagnostic.description) }
@@ -18,7 +20,9 @@ enum ReportPrinter {
             Swift.print(summaryLine)
             // The job summary, when running in GitHub Actions (the file is appended to, as the runner expects).
             if let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
-                if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+                if !FileManager.default.fileExists(atPath: path) {
+                    _ = FileManager.default.createFile(atPath: path, contents: nil)
+                }
                 if let handle = FileHandle(forWritingAtPath: path) {
                     handle.seekToEndOfFile()
                     handle.write(Data((report.summary() + "\n").utf8))

@@ -8,7 +8,8 @@ extension Folio {
         static let configuration = CommandConfiguration(
             abstract: "Builds the site, serves it, and rebuilds and reloads open pages on every change.")
 
-        @Option(help: "The address to listen on; only this computer can connect unless you change it.") var host = "127.0.0.1"
+        @Option(help: "The address to listen on; only this computer can connect unless you change it.") var host =
+            "127.0.0.1"
         @Option(help: "The port to listen on; 0 picks a free one.") var port = 8080
         @Option(help: "The content folder.") var content = "Content"
         @Option(help: "The theme folder; the built-in default theme fills in what it lacks.") var templates: String?
@@ -18,7 +19,8 @@ extension Folio {
         @Option(help: "Seconds an open connection may wait for its next request (live-reload streams excepted).")
         var idleTimeout = 15.0
         @Option(help: "Connections served at once; more wait until one closes.") var maxConnections = 256
-        @Flag(help: "Replace an output folder that Folio did not make (never one that holds or is a source).") var force = false
+        @Flag(help: "Replace an output folder that Folio did not make (never one that holds or is a source).")
+        var force = false
 
         func validate() throws {
             guard FileSystem.isDirectory(content) else {
@@ -28,9 +30,13 @@ extension Folio {
                 throw ValidationError("no templates folder at '\(templates)'")
             }
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-            guard headerTimeout > 0, idleTimeout > 0 else { throw ValidationError("time-outs must be more than 0 seconds") }
+            guard headerTimeout > 0, idleTimeout > 0 else {
+                throw ValidationError("time-outs must be more than 0 seconds")
+            }
             guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1") }
-            if let refusal = OutputSafety.check(output: output, content: content, templates: templatesDirectory, force: force) {
+            if let refusal = OutputSafety.check(
+                output: output, content: content, templates: templatesDirectory, force: force)
+            {
                 throw ValidationError(refusal.description)
             }
         }

@@ -57,8 +57,12 @@ struct AppearanceTests {
         let comment = try Position.of("#007aff", inFile: file)
         let key = try Position.of("tintColor: #007aff", inFile: file)
         rejected.expectError(path, comment, orColumns: [key.column])
-        let quote = rejected.diagnostics.first { $0.path == path && $0.line == comment.line && $0.message.contains("quote") }
-        #expect(quote != nil, "expected an error on line \(comment.line) saying to quote hex colors:\n\(rejected.run.stderr)")
+        let quote = rejected.diagnostics.first {
+            $0.path == path && $0.line == comment.line && $0.message.contains("quote")
+        }
+        #expect(
+            quote != nil,
+            "expected an error on line \(comment.line) saying to quote hex colors:\n\(rejected.run.stderr)")
 
         // Inside a dynamic color: at the bad variant.
         let variant = try Position.of("notacolor", inFile: file)
@@ -115,8 +119,9 @@ struct AppearanceTests {
         // `TabBar in Archive:` — no page declares it.
         let archiveKey = try Position.of("in Archive:", inFile: file)
         let archive = Position(line: archiveKey.line, column: archiveKey.column + 3)
-        #expect(warnings.contains { $0.path == path && $0.line == archive.line && $0.column == archive.column },
-                "expected '\(path):\(archive): warning: …':\n\(built.run.stderr)")
+        #expect(
+            warnings.contains { $0.path == path && $0.line == archive.line && $0.column == archive.column },
+            "expected '\(path):\(archive): warning: …':\n\(built.run.stderr)")
 
         // `PageControl in Gallery:` — gallery.md declares it: no warning.
         #expect(warnings.count == 2, "only the two undeclared containers warn:\n\(built.run.stderr)")
@@ -124,9 +129,11 @@ struct AppearanceTests {
 
         // With --strict the warnings fail the build and Public/ is left as the good build left it.
         let strict = try rejectBrokenSite(
-            "cli-appearance-undeclared-container", arguments: buildArguments + ["--strict"]) { _ in }
-        #expect(strict.diagnostics.contains { $0.path == path && $0.line == galery.line && $0.column == galery.column },
-                "\(strict.run.stderr)")
+            "cli-appearance-undeclared-container", arguments: buildArguments + ["--strict"]
+        ) { _ in }
+        #expect(
+            strict.diagnostics.contains { $0.path == path && $0.line == galery.line && $0.column == galery.column },
+            "\(strict.run.stderr)")
     }
 
     @Test func aCurrentDotUnder3To1IsAWarningInTheSchemeWhereItFails() throws {
@@ -141,8 +148,9 @@ struct AppearanceTests {
         // "#eeeeee" on the light card (#f2f2f7): light mode only; on the dark card it is plain to see.
         let faint = try Position.of("\"#eeeeee\"", inFile: file)
         #expect(at(faint).count == 1, "expected one warning at \(path):\(faint):\n\(built.run.stderr)")
-        #expect(at(faint).first.map { $0.message.contains("light") && $0.message.contains("3:1") } == true,
-                "\(built.run.stderr)")
+        #expect(
+            at(faint).first.map { $0.message.contains("light") && $0.message.contains("3:1") } == true,
+            "\(built.run.stderr)")
 
         // {light: black, dark: "#2c2c2e"} in a tab: dark mode only, reported at the value that won.
         let dark = try Position.of("{light: black", inFile: file)
@@ -151,7 +159,8 @@ struct AppearanceTests {
 
         // "#333333" is fine on the page, but `PagedView in Gallery` makes the card black: both modes.
         let onBlack = try Position.of("\"#333333\"", inFile: file)
-        #expect(at(onBlack).count == 2, "expected a light and a dark warning at \(path):\(onBlack):\n\(built.run.stderr)")
+        #expect(
+            at(onBlack).count == 2, "expected a light and a dark warning at \(path):\(onBlack):\n\(built.run.stderr)")
 
         #expect(warnings.count == 4, "\(built.run.stderr)")
         #expect(built.exists("index.html") && built.exists("tour/index.html") && built.exists("gallery/index.html"))
@@ -179,7 +188,9 @@ struct AppearanceTests {
         let report = try AppearanceOutput(run.stdout)
 
         let rules = site.appendingPathComponent("Content/appearance.yml")
-        func ruleLine(_ text: String) throws -> String { "Content/appearance.yml:\(try Position.of(text, inFile: rules).line)" }
+        func ruleLine(_ text: String) throws -> String {
+            "Content/appearance.yml:\(try Position.of(text, inFile: rules).line)"
+        }
         let theme = "(default theme)/appearance.yml"
 
         // One block per control, in page order, each with its path from the page down.
@@ -190,31 +201,46 @@ struct AppearanceTests {
 
         // TabBar: the Gallery rule beats the unscoped theme rule; the page's own value beats every rule.
         let bar = report.blocks[0]
-        #expect(bar.row("tintColor") == .init(
-            "tintColor", "#ff3b30 / #ff453a", try ruleLine("tintColor: systemRed"), "TabBar in Gallery"))
-        #expect(bar.row("unselectedItemTintColor")?.source == "\(theme):\(try Self.themeLine("TabBar", "unselectedItemTintColor"))")
+        #expect(
+            bar.row("tintColor")
+                == .init(
+                    "tintColor", "#ff3b30 / #ff453a", try ruleLine("tintColor: systemRed"), "TabBar in Gallery"))
+        #expect(
+            bar.row("unselectedItemTintColor")?.source
+                == "\(theme):\(try Self.themeLine("TabBar", "unselectedItemTintColor"))")
         #expect(bar.row("unselectedItemTintColor")?.rule == "TabBar")
-        #expect(bar.row("barTintColor") == .init("barTintColor", "#ffffff / #1c1c1e", "(front matter) Content/gallery.md:7", nil))
+        #expect(
+            bar.row("barTintColor")
+                == .init("barTintColor", "#ffffff / #1c1c1e", "(front matter) Content/gallery.md:7", nil))
 
         for (k, block) in report.blocks.enumerated() where block.path == paged {
-            #expect(block.row("backgroundColor")?.source == "\(theme):\(try Self.themeLine("PagedView", "backgroundColor"))",
-                    "block \(k):\n\(run.stdout)")
+            #expect(
+                block.row("backgroundColor")?.source
+                    == "\(theme):\(try Self.themeLine("PagedView", "backgroundColor"))",
+                "block \(k):\n\(run.stdout)")
         }
         // PageControl: `PageControl in Gallery` (outermost: Gallery) beats `PageControl in PagedView in TabView`;
         // it sets only the current dot, so the other dots come from the unscoped site rule.
         for block in report.blocks where block.path == dots {
-            #expect(block.row("pageIndicatorTintColor") == .init(
-                "pageIndicatorTintColor", "#aaaaaa", try ruleLine("pageIndicatorTintColor: lightGray"), "PageControl"))
-            #expect(block.row("currentPageIndicatorTintColor") == .init(
-                "currentPageIndicatorTintColor", "#5856d6 / #5e5ce6", try ruleLine("currentPageIndicatorTintColor: systemIndigo"),
-                "PageControl in Gallery"))
+            #expect(
+                block.row("pageIndicatorTintColor")
+                    == .init(
+                        "pageIndicatorTintColor", "#aaaaaa", try ruleLine("pageIndicatorTintColor: lightGray"),
+                        "PageControl"))
+            #expect(
+                block.row("currentPageIndicatorTintColor")
+                    == .init(
+                        "currentPageIndicatorTintColor", "#5856d6 / #5e5ce6",
+                        try ruleLine("currentPageIndicatorTintColor: systemIndigo"),
+                        "PageControl in Gallery"))
         }
         // Every property of every control, aligned in columns.
-        #expect(report.blocks.map { $0.rows.map(\.name) } == [
-            ["tintColor", "unselectedItemTintColor", "barTintColor"], ["backgroundColor"],
-            ["pageIndicatorTintColor", "currentPageIndicatorTintColor"], ["backgroundColor"],
-            ["pageIndicatorTintColor", "currentPageIndicatorTintColor"],
-        ])
+        #expect(
+            report.blocks.map { $0.rows.map(\.name) } == [
+                ["tintColor", "unselectedItemTintColor", "barTintColor"], ["backgroundColor"],
+                ["pageIndicatorTintColor", "currentPageIndicatorTintColor"], ["backgroundColor"],
+                ["pageIndicatorTintColor", "currentPageIndicatorTintColor"],
+            ])
         #expect(Set(report.valueColumns).count == 1, "values are not aligned:\n\(run.stdout)")
     }
 
@@ -227,9 +253,11 @@ struct AppearanceTests {
         let dots = report.blocks.filter { $0.path == "Page › Layout:default › TabView › PagedView › PageControl" }
         #expect(!dots.isEmpty, "\(run.stdout)")
         for block in dots {
-            #expect(block.row("currentPageIndicatorTintColor") == .init(
-                "currentPageIndicatorTintColor", "#ff2d55 / #ff375f", "Content/appearance.yml:\(line)",
-                "PageControl in PagedView in TabView"))
+            #expect(
+                block.row("currentPageIndicatorTintColor")
+                    == .init(
+                        "currentPageIndicatorTintColor", "#ff2d55 / #ff375f", "Content/appearance.yml:\(line)",
+                        "PageControl in PagedView in TabView"))
         }
     }
 
@@ -273,8 +301,9 @@ struct AppearanceTests {
             """, to: site.appendingPathComponent("Content/single.md"))
         let run = try Folio.run(buildArguments + ["--strict"], in: site)
         #expect(run.status == 0, "\(run)")
-        #expect(!Diagnostic.parse(run.stderr).contains { $0.path == "Content/single.md" },
-                "a warning about a page control the page does not show:\n\(run.stderr)")
+        #expect(
+            !Diagnostic.parse(run.stderr).contains { $0.path == "Content/single.md" },
+            "a warning about a page control the page does not show:\n\(run.stderr)")
         if run.status == 0 {
             let html = try Tree.text(site.appendingPathComponent("Public/single/index.html"))
             #expect(HTML.count("data-folio-page-control", in: html) == 0)
@@ -293,11 +322,13 @@ struct AppearanceTests {
         try sandbox.breakSite(site, fixture: "cli-appearance-bad-rule")
         let run = try Folio.run(["appearance", "Content/index.md"], in: site)
         #expect(run.status == 1, "\(run)")
-        let property = try Position.of("currentPageIndicatorTint:", inFile: site.appendingPathComponent("Content/appearance.yml"))
-        #expect(Diagnostic.parse(run.stderr).contains {
-            $0.path == "Content/appearance.yml" && $0.line == property.line && $0.column == property.column
-                && $0.severity == "error" && $0.message.contains("did you mean `currentPageIndicatorTintColor`?")
-        }, "\(run)")
+        let property = try Position.of(
+            "currentPageIndicatorTint:", inFile: site.appendingPathComponent("Content/appearance.yml"))
+        #expect(
+            Diagnostic.parse(run.stderr).contains {
+                $0.path == "Content/appearance.yml" && $0.line == property.line && $0.column == property.column
+                    && $0.severity == "error" && $0.message.contains("did you mean `currentPageIndicatorTintColor`?")
+            }, "\(run)")
         #expect(run.stdout.isEmpty, "no report from a broken config:\n\(run.stdout)")
     }
 
@@ -308,9 +339,11 @@ struct AppearanceTests {
         let run = try Folio.run(["appearance", "Content/launch.md"], in: site)
         #expect(run.status == 1, "\(run)")
         let color = try Position.of("blurple", inFile: site.appendingPathComponent("Content/launch.md"))
-        #expect(Diagnostic.parse(run.stderr).contains {
-            $0.path == "Content/launch.md" && $0.line == color.line && $0.column == color.column && $0.severity == "error"
-        }, "\(run)")
+        #expect(
+            Diagnostic.parse(run.stderr).contains {
+                $0.path == "Content/launch.md" && $0.line == color.line && $0.column == color.column
+                    && $0.severity == "error"
+            }, "\(run)")
     }
 
     @Test func appearanceCommandWithoutAPageFileIsAUsageError() throws {
@@ -375,7 +408,10 @@ struct AppearanceTests {
         let rules = built.site.appendingPathComponent("Content/appearance.yml")
         let edits: [(what: String, file: URL, old: String, new: String, css: String)] = [
             ("a page's own color", page, "#b3261e", "#a0221b", "--folio-current-page-indicator-tint-color: #a0221b;"),
-            ("a site rule", rules, "tintColor: systemPurple", "tintColor: systemIndigo", "--folio-tab-tint-color: #5856d6;"),
+            (
+                "a site rule", rules, "tintColor: systemPurple", "tintColor: systemIndigo",
+                "--folio-tab-tint-color: #5856d6;"
+            ),
         ]
         for edit in edits {
             let text = try Tree.text(edit.file)
@@ -383,11 +419,14 @@ struct AppearanceTests {
             try Tree.write(text.replacingOccurrences(of: edit.old, with: edit.new), to: edit.file)
             let incremental = try Folio.run(buildArguments, in: built.site)
             #expect(incremental.status == 0, "\(incremental)")
-            let clean = try Folio.run(["build", "--no-cache", "--content", "Content", "--output", "Clean"], in: built.site)
+            let clean = try Folio.run(
+                ["build", "--no-cache", "--content", "Content", "--output", "Clean"], in: built.site)
             #expect(clean.status == 0, "\(clean)")
             let a = try Tree.snapshot(built.output)
             let b = try Tree.snapshot(built.site.appendingPathComponent("Clean"))
-            #expect(a == b, "after editing \(edit.what), the incremental build differs from a clean one: \(Tree.differences(a, b))")
+            #expect(
+                a == b,
+                "after editing \(edit.what), the incremental build differs from a clean one: \(Tree.differences(a, b))")
             let css = try Tree.text(built.url("assets/appearance.css"))
             #expect(css.contains(edit.css), "after editing \(edit.what), no '\(edit.css)' in:\n\(css)")
             try FileManager.default.removeItem(at: built.site.appendingPathComponent("Clean"))
@@ -468,16 +507,22 @@ struct AppearanceOutput {
     var paths: [String] { blocks.map(\.path) }
 
     init(_ text: String) throws {
-        for chunk in text.components(separatedBy: "\n\n") where !chunk.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        for chunk in text.components(separatedBy: "\n\n")
+        where !chunk.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             let lines = chunk.split(separator: "\n").map(String.init)
             var rows: [Row] = []
             for line in lines.dropFirst() {
                 guard line.hasPrefix("  ") else { throw Malformed(line: line) }
                 let fields = line.trimmingCharacters(in: .whitespaces)
-                    .components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    .components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                        !$0.isEmpty
+                    }
                 guard fields.count == 3 || fields.count == 4 else { throw Malformed(line: line) }
                 rows.append(Row(fields[0], fields[1], fields[2], fields.count == 4 ? fields[3] : nil))
-                if let range = line.range(of: "  " + fields[1], range: line.index(line.startIndex, offsetBy: 2 + fields[0].count)..<line.endIndex) {
+                if let range = line.range(
+                    of: "  " + fields[1],
+                    range: line.index(line.startIndex, offsetBy: 2 + fields[0].count)..<line.endIndex)
+                {
                     let start = line.distance(from: line.startIndex, to: range.lowerBound)
                     let spaces = line[range].prefix { $0 == " " }.count
                     valueColumns.append(start + spaces)
@@ -490,11 +535,16 @@ struct AppearanceOutput {
 
 extension RejectedBuild {
     /// Expects the diagnostic at `path:position` to mention `text`.
-    func expectMessage(_ path: String, _ position: Position, contains text: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
-        let messages = diagnostics.filter { $0.path == path && $0.line == position.line && $0.column == position.column }
-            .map(\.message)
-        #expect(messages.contains { $0.contains(text) },
-                "expected '\(path):\(position): …\(text)…' in stderr:\n\(run.stderr)", sourceLocation: sourceLocation)
+    func expectMessage(
+        _ path: String, _ position: Position, contains text: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let messages = diagnostics.filter {
+            $0.path == path && $0.line == position.line && $0.column == position.column
+        }
+        .map(\.message)
+        #expect(
+            messages.contains { $0.contains(text) },
+            "expected '\(path):\(position): …\(text)…' in stderr:\n\(run.stderr)", sourceLocation: sourceLocation)
     }
 }

@@ -13,7 +13,8 @@ struct BadInputTests {
 
     @Test func invalidSiteYAMLIsReportedAtItsLineAndColumn() throws {
         let rejected = try rejectBrokenSite("cli-bad-site-yml")
-        rejected.expectError("Content/site.yml", try Position.of(": site.yml", inFile: rejected.file("Content/site.yml")))
+        rejected.expectError(
+            "Content/site.yml", try Position.of(": site.yml", inFile: rejected.file("Content/site.yml")))
     }
 
     @Test func badFrontMatterTypeIsReportedAtItsLineAndColumn() throws {
@@ -70,8 +71,9 @@ struct BadInputTests {
             let other = paths.first { $0 != error.path }!
             #expect(error.message.contains(other) || error.message.contains("/a/"), "\(error)")
         }
-        #expect(rejected.run.stderr.contains("Content/a.md") && rejected.run.stderr.contains("Content/a/index.md"),
-                "both files should be named:\n\(rejected.run.stderr)")
+        #expect(
+            rejected.run.stderr.contains("Content/a.md") && rejected.run.stderr.contains("Content/a/index.md"),
+            "both files should be named:\n\(rejected.run.stderr)")
     }
 
     @Test func unknownLayoutIsReportedAtItsLineAndColumn() throws {
@@ -92,8 +94,9 @@ struct BadInputTests {
     @Test func layoutWithASyntaxErrorIsNotReportedAsMissing() throws {
         let rejected = try rejectBrokenSite("cli-bad-template")
         // The layout file exists: pages must not be told that it does not.
-        #expect(!rejected.run.stderr.contains("no Templates/layouts/default.mustache"),
-                "misleading 'unknown layout' errors for a layout that exists but does not parse:\n\(rejected.run.stderr)")
+        #expect(
+            !rejected.run.stderr.contains("no Templates/layouts/default.mustache"),
+            "misleading 'unknown layout' errors for a layout that exists but does not parse:\n\(rejected.run.stderr)")
     }
 
     @Test func missingPartialIsReportedAtTheTemplatesOwnLineAndColumn() throws {
@@ -125,9 +128,11 @@ struct BadInputTests {
         // Without --strict the same site builds, with the warning.
         let lenient = try Folio.run(buildArguments, in: rejected.site)
         #expect(lenient.status == 0, "\(lenient)")
-        #expect(Diagnostic.parse(lenient.stderr).contains {
-            $0.path == "Content/index.md" && $0.line == link.line && $0.column == link.column && $0.severity == "warning"
-        }, "expected 'Content/index.md:\(link): warning: …':\n\(lenient.stderr)")
+        #expect(
+            Diagnostic.parse(lenient.stderr).contains {
+                $0.path == "Content/index.md" && $0.line == link.line && $0.column == link.column
+                    && $0.severity == "warning"
+            }, "expected 'Content/index.md:\(link): warning: …':\n\(lenient.stderr)")
     }
 
     // A bad appearance rule (SPEC §10, last item) belongs to the appearance issue: not tested here.

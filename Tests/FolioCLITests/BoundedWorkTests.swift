@@ -18,7 +18,8 @@ struct BoundedWorkTests {
         let error = try #require(diagnostics.first { $0.path == "Templates/partials/loop.mustache" }, "\(run.stderr)")
         #expect(error.line == 2 && error.column == 3, "at the {{> loop}} tag:\n\(run.stderr)")
         #expect(error.message.contains("loop → loop → …"), "\(error)")
-        #expect(diagnostics.filter { $0.severity == "error" }.count == 1, "one error for the whole site:\n\(run.stderr)")
+        #expect(
+            diagnostics.filter { $0.severity == "error" }.count == 1, "one error for the whole site:\n\(run.stderr)")
     }
 
     @Test func twoPartialsThatIncludeEachOtherAreAnErrorNamingTheChain() throws {
@@ -29,8 +30,11 @@ struct BoundedWorkTests {
         #expect(run.status == 1, "an error, not a crash:\n\(run)")
         let diagnostics = Diagnostic.parse(run.stderr)
         let error = try #require(diagnostics.first { $0.message.contains("include one another") }, "\(run.stderr)")
-        #expect(error.message.contains("ping → pong → ping → …") || error.message.contains("pong → ping → pong → …"), "\(error)")
-        #expect(["Templates/partials/ping.mustache", "Templates/partials/pong.mustache"].contains(error.path), "\(error)")
+        #expect(
+            error.message.contains("ping → pong → ping → …") || error.message.contains("pong → ping → pong → …"),
+            "\(error)")
+        #expect(
+            ["Templates/partials/ping.mustache", "Templates/partials/pong.mustache"].contains(error.path), "\(error)")
         let positions = [Position(line: 1, column: 6), Position(line: 2, column: 10)]
         #expect(positions.contains(Position(line: error.line, column: error.column)), "at an include tag:\n\(error)")
 
@@ -42,22 +46,27 @@ struct BoundedWorkTests {
 
     @Test func aRecursivePartialOverDataThatEndsRenders() throws {
         let site = try themedSite(include: "tree")
-        try site.write("Templates/partials/tree.mustache",
-                       Array("<ul>{{#page.sections}}{{> branch}}{{/page.sections}}</ul>\n".utf8))
-        try site.write("Templates/partials/branch.mustache",
-                       Array("<li data-tree=\"{{id}}\">{{{title}}}{{#sections}}<ul>{{> branch}}</ul>{{/sections}}</li>".utf8))
-        try site.write("Content/index.md", Array("""
-            # Home
+        try site.write(
+            "Templates/partials/tree.mustache",
+            Array("<ul>{{#page.sections}}{{> branch}}{{/page.sections}}</ul>\n".utf8))
+        try site.write(
+            "Templates/partials/branch.mustache",
+            Array("<li data-tree=\"{{id}}\">{{{title}}}{{#sections}}<ul>{{> branch}}</ul>{{/sections}}</li>".utf8))
+        try site.write(
+            "Content/index.md",
+            Array(
+                """
+                # Home
 
-            ## One
+                ## One
 
-            ### One A
+                ### One A
 
-            #### One A i
+                #### One A i
 
-            ## Two
+                ## Two
 
-            """.utf8))
+                """.utf8))
         let run = try site.folio(buildArguments + ["--templates", "Templates"])
         #expect(run.status == 0, "\(run)")
         let html = try site.text("Public/index.html")
@@ -73,7 +82,9 @@ struct BoundedWorkTests {
         let names = Array("abcdefghi")
         for level in 1..<9 {
             let alias = "*\(names[level - 1])"
-            lines.append(indent + "\(names[level]): &\(names[level]) [" + Array(repeating: alias, count: 9).joined(separator: ", ") + "]")
+            lines.append(
+                indent + "\(names[level]): &\(names[level]) ["
+                    + Array(repeating: alias, count: 9).joined(separator: ", ") + "]")
         }
         return lines.joined(separator: "\n")
     }
@@ -99,26 +110,39 @@ struct BoundedWorkTests {
         try site.write("Content/index.md", Array("# Home\n".utf8))
         let run = try site.folio(buildArguments, memoryLimitMB: 1024)
         #expect(run.status == 1, "\(run)")
-        #expect(Diagnostic.parse(run.stderr).contains { $0.path == "Content/site.yml" && $0.line > 2 && $0.message.contains("alias") },
-                "\(run.stderr)")
+        #expect(
+            Diagnostic.parse(run.stderr).contains {
+                $0.path == "Content/site.yml" && $0.line > 2 && $0.message.contains("alias")
+            },
+            "\(run.stderr)")
 
         try site.write("Content/site.yml", Array("title: Fine\n".utf8))
         try site.write("Content/appearance.yml", Array("\(Self.aliasBomb())\n".utf8))
         let appearance = try site.folio(buildArguments, memoryLimitMB: 1024)
         #expect(appearance.status == 1, "\(appearance)")
-        #expect(Diagnostic.parse(appearance.stderr).contains { $0.path == "Content/appearance.yml" && $0.message.contains("alias") },
-                "\(appearance.stderr)")
+        #expect(
+            Diagnostic.parse(appearance.stderr).contains {
+                $0.path == "Content/appearance.yml" && $0.message.contains("alias")
+            },
+            "\(appearance.stderr)")
     }
 
     @Test func deeplyNestedYAMLIsALocatedError() throws {
         let site = try WrittenSite()
         let depth = 5_000
-        try site.write("Content/index.md", Array("---\ndeep: \(String(repeating: "[", count: depth))\(String(repeating: "]", count: depth))\n---\n".utf8))
+        try site.write(
+            "Content/index.md",
+            Array(
+                "---\ndeep: \(String(repeating: "[", count: depth))\(String(repeating: "]", count: depth))\n---\n".utf8)
+        )
         let run = try site.folio(buildArguments)
         #expect(run.status == 1, "\(run)")
         // Too deep for Folio's limit or for libyaml's own: either way an error on the line, not a stack overflow.
-        #expect(Diagnostic.parse(run.stderr).contains { $0.path == "Content/index.md" && $0.line == 2 && $0.message.contains("nest") },
-                "\(run.stderr)")
+        #expect(
+            Diagnostic.parse(run.stderr).contains {
+                $0.path == "Content/index.md" && $0.line == 2 && $0.message.contains("nest")
+            },
+            "\(run.stderr)")
     }
 
     @Test func aFewAliasesStillWork() throws {
@@ -132,17 +156,22 @@ struct BoundedWorkTests {
 
     // MARK: Markdown nesting
 
-    @Test(arguments: [String(repeating: ">", count: 100_000) + " quoted",
-                      String(repeating: "*", count: 100_000) + "x" + String(repeating: "*", count: 100_000),
-                      String(repeating: "[", count: 50_000) + "x" + String(repeating: "](u)", count: 50_000)])
+    @Test(arguments: [
+        String(repeating: ">", count: 100_000) + " quoted",
+        String(repeating: "*", count: 100_000) + "x" + String(repeating: "*", count: 100_000),
+        String(repeating: "[", count: 50_000) + "x" + String(repeating: "](u)", count: 50_000),
+    ])
     func deeplyNestedMarkdownIsALocatedErrorNotAStackOverflow(body: String) throws {
         let site = try WrittenSite()
         try site.write("Content/index.md", Array("---\ntitle: Deep\n---\n# Deep\n\n\(body)\n".utf8))
         let run = try site.folio(buildArguments)
         #expect(run.status == 1 || run.status == 0, "an answer, not a crash: \(run.status)\n\(run.stderr.prefix(2000))")
         if run.status == 1 {
-            #expect(Diagnostic.parse(run.stderr).contains { $0.path == "Content/index.md" && $0.line == 6 && $0.message.contains("nested") },
-                    "\(run.stderr.prefix(2000))")
+            #expect(
+                Diagnostic.parse(run.stderr).contains {
+                    $0.path == "Content/index.md" && $0.line == 6 && $0.message.contains("nested")
+                },
+                "\(run.stderr.prefix(2000))")
         }
         let model = try site.folio(["model", "Content/index.md"])
         #expect(model.status == 0 || model.status == 1, "\(model.status)\n\(model.stderr.prefix(2000))")
@@ -153,8 +182,11 @@ struct BoundedWorkTests {
         try site.write("Content/index.md", Array("# Deep\n\n\(String(repeating: ">", count: 100_000)) x\n".utf8))
         let run = try site.folio(buildArguments)
         #expect(run.status == 1, "\(run.status)\n\(run.stderr.prefix(2000))")
-        #expect(Diagnostic.parse(run.stderr).contains { $0.path == "Content/index.md" && $0.line == 3 && $0.message.contains("nested") },
-                "\(run.stderr.prefix(2000))")
+        #expect(
+            Diagnostic.parse(run.stderr).contains {
+                $0.path == "Content/index.md" && $0.line == 3 && $0.message.contains("nested")
+            },
+            "\(run.stderr.prefix(2000))")
     }
 
     // MARK: Page size
@@ -162,7 +194,8 @@ struct BoundedWorkTests {
     @Test func aPageOverTheDefaultSizeLimitIsAnError() throws {
         let site = try WrittenSite()
         try site.write("Content/index.md", Array("# Home\n".utf8))
-        try site.write("Content/huge.md", Array("# Huge\n\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 10 << 20))
+        try site.write(
+            "Content/huge.md", Array("# Huge\n\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 10 << 20))
         let run = try site.folio(buildArguments)
         #expect(run.status == 1, "\(run)")
         let error = try #require(Diagnostic.parse(run.stderr).first { $0.path == "Content/huge.md" }, "\(run.stderr)")
@@ -177,7 +210,8 @@ struct BoundedWorkTests {
         let run = try site.folio(buildArguments)
         #expect(run.status == 1, "\(run)")
         let diagnostics = Diagnostic.parse(run.stderr)
-        #expect(diagnostics.count == 1 && diagnostics[0].path == "Content/long.md", "only the long page:\n\(run.stderr)")
+        #expect(
+            diagnostics.count == 1 && diagnostics[0].path == "Content/long.md", "only the long page:\n\(run.stderr)")
         #expect(diagnostics.first?.message.contains("1 KB") == true, "\(run.stderr)")
 
         try site.write("Content/site.yml", Array("title: Small pages\nmaxPageSize: 4096\n".utf8))
@@ -185,16 +219,23 @@ struct BoundedWorkTests {
 
         try site.write("Content/site.yml", Array("title: Small pages\nmaxPageSize: big\n".utf8))
         let bad = try site.folio(buildArguments)
-        #expect(bad.status == 1 && Diagnostic.parse(bad.stderr).contains { $0.path == "Content/site.yml" && $0.line == 2 && $0.column == 14 },
-                "\(bad)")
+        #expect(
+            bad.status == 1
+                && Diagnostic.parse(bad.stderr).contains {
+                    $0.path == "Content/site.yml" && $0.line == 2 && $0.column == 14
+                },
+            "\(bad)")
     }
 
     /// A scratch site with a layout that includes `include`.
     private func themedSite(include: String = "loop") throws -> WrittenSite {
         let site = try WrittenSite()
         try site.write("Content/index.md", Array("# Home\n\nText.\n".utf8))
-        try site.write("Templates/layouts/default.mustache",
-                       Array("<!doctype html>\n<title>{{page.title}}</title>\n{{> \(include)}}\n<main>{{{page.content}}}</main>\n".utf8))
+        try site.write(
+            "Templates/layouts/default.mustache",
+            Array(
+                "<!doctype html>\n<title>{{page.title}}</title>\n{{> \(include)}}\n<main>{{{page.content}}}</main>\n"
+                    .utf8))
         return site
     }
 }

@@ -5,7 +5,8 @@ import Testing
 @Suite("The build command")
 struct BuildCommandTests {
     @Test func jsonFormatPrintsTheDiagnosticsOfAFailedBuild() throws {
-        let rejected = try rejectBrokenSite("cli-bad-front-matter-type", arguments: buildArguments + ["--format", "json"])
+        let rejected = try rejectBrokenSite(
+            "cli-bad-front-matter-type", arguments: buildArguments + ["--format", "json"])
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(rejected.run.stdout.utf8)) as? [String: Any],
             "stdout is not a JSON object:\n\(rejected.run.stdout)")
@@ -19,7 +20,9 @@ struct BuildCommandTests {
         #expect(!((diagnostic["message"] as? String) ?? "").isEmpty)
         let summary = try #require(json["summary"] as? [String: Any])
         for key in ["pages", "sections", "views", "files", "seconds"] {
-            #expect(summary[key] is NSNumber || summary[key] is Int || summary[key] is Double, "summary.\(key) should be a number: \(summary)")
+            #expect(
+                summary[key] is NSNumber || summary[key] is Int || summary[key] is Double,
+                "summary.\(key) should be a number: \(summary)")
         }
     }
 

@@ -49,21 +49,26 @@ import Testing
     }
 
     @Test func editingOnePageBodyRendersOnlyThatPage() throws {
-        try expectIncrementalEqualsClean({ site in
-            try edit(site, "Content/guide/setup.md") { $0 + "\n## Deploy\n\nCopy Public/.\n" }
-        }, rendered: 1)
+        try expectIncrementalEqualsClean(
+            { site in
+                try edit(site, "Content/guide/setup.md") { $0 + "\n## Deploy\n\nCopy Public/.\n" }
+            }, rendered: 1)
     }
 
     @Test func editingAPageTitleRendersThePagesThatListIt() throws {
-        try expectIncrementalEqualsClean({ site in
-            try edit(site, "Content/guide/notes.md") { $0.replacingOccurrences(of: "# Notes", with: "# Field notes") }
-        }, rendered: 4)
+        try expectIncrementalEqualsClean(
+            { site in
+                try edit(site, "Content/guide/notes.md") {
+                    $0.replacingOccurrences(of: "# Notes", with: "# Field notes")
+                }
+            }, rendered: 4)
     }
 
     @Test func editingATemplateRendersEveryPage() throws {
-        try expectIncrementalEqualsClean({ site in
-            try edit(site, "Templates/partials/nav.mustache") { "<nav class=\"x\">" + $0.dropFirst(5) }
-        }, rendered: 4)
+        try expectIncrementalEqualsClean(
+            { site in
+                try edit(site, "Templates/partials/nav.mustache") { "<nav class=\"x\">" + $0.dropFirst(5) }
+            }, rendered: 4)
     }
 
     @Test func editingTheAppearanceMatchesACleanBuild() throws {
@@ -117,7 +122,8 @@ import Testing
 
     @Test func aBuildWithoutTheCacheRendersEverythingAndLeavesACacheForTheNext() throws {
         let built = try BuiltSite("cli-cache")
-        let pages = try summaryOf(try Folio.run(buildArguments + ["--format", "json"], in: built.site))["pages"] as? Int
+        let pages =
+            try summaryOf(try Folio.run(buildArguments + ["--format", "json"], in: built.site))["pages"] as? Int
         let full = try Folio.run(buildArguments + ["--format", "json", "--no-cache"], in: built.site)
         #expect(full.status == 0, "\(full)")
         #expect(try summaryOf(full)["rendered"] as? Int == pages)

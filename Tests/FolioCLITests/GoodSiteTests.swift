@@ -41,11 +41,15 @@ struct GoodSiteTests {
 
     @Test func staticFilesAreCopiedByteForByteToTheSameRelativePath() throws {
         let built = try BuiltSite("cli-static-files")
-        for file in ["robots.txt", "images/logo.png", "downloads/notes.txt", "downloads/data.json", "snippets/raw.html"] {
+        for file in [
+            "robots.txt", "images/logo.png", "downloads/notes.txt", "downloads/data.json", "snippets/raw.html",
+        ] {
             let source = built.site.appendingPathComponent("Content/\(file)")
             #expect(built.exists(file), "Content/\(file) should be copied to Public/\(file)")
             if built.exists(file) {
-                #expect(try Data(contentsOf: built.url(file)) == Data(contentsOf: source), "Public/\(file) differs from its source")
+                #expect(
+                    try Data(contentsOf: built.url(file)) == Data(contentsOf: source),
+                    "Public/\(file) differs from its source")
             }
         }
         #expect(!built.exists("robots/index.html"))
@@ -60,7 +64,9 @@ struct GoodSiteTests {
             let components = path.split(separator: "/")
             if components.contains(where: { $0.hasPrefix("_") || $0.hasPrefix(".") }) { return true }
             if components.first == "assets" { return false }
-            return ["draft-like", "partial", "snippet", "hidden", "private", "secret", "inner"].contains { path.contains($0) }
+            return ["draft-like", "partial", "snippet", "hidden", "private", "secret", "inner"].contains {
+                path.contains($0)
+            }
         }
         #expect(leaked.isEmpty, "skipped names reached Public/: \(leaked)")
         #expect(built.exists("index.html"))
@@ -69,8 +75,9 @@ struct GoodSiteTests {
         // Skipped pages are not listed anywhere either (navigation, links).
         for page in Tree.files(under: built.output).filter({ $0.hasSuffix(".html") }) {
             let html = try built.html(page)
-            #expect(!html.contains("draft-like") && !html.contains("Draft-like") && !html.contains("never published"),
-                    "Public/\(page) mentions a skipped page")
+            #expect(
+                !html.contains("draft-like") && !html.contains("Draft-like") && !html.contains("never published"),
+                "Public/\(page) mentions a skipped page")
         }
     }
 
@@ -95,7 +102,8 @@ struct GoodSiteTests {
         let built = try BuiltSite("cli-theme-assets")
         for file in ["site.css", "img/mark.svg"] {
             let source = built.site.appendingPathComponent("Templates/assets/\(file)")
-            #expect(built.exists("assets/\(file)"), "Templates/assets/\(file) should be copied to Public/assets/\(file)")
+            #expect(
+                built.exists("assets/\(file)"), "Templates/assets/\(file) should be copied to Public/assets/\(file)")
             if built.exists("assets/\(file)") {
                 #expect(try Data(contentsOf: built.url("assets/\(file)")) == Data(contentsOf: source))
             }
@@ -123,10 +131,12 @@ struct GoodSiteTests {
     @Test func theNavigationMarksThePageItLinksToAndTheSectionAPageIsIn() throws {
         let built = try BuiltSite("cli-nav")
         func marks(_ file: String) throws -> [String] {
-            let nav = try built.html(file).components(separatedBy: "<nav class=\"folio-nav\"")[1].components(separatedBy: "</nav>")[0]
+            let nav = try built.html(file).components(separatedBy: "<nav class=\"folio-nav\"")[1].components(
+                separatedBy: "</nav>")[0]
             return nav.components(separatedBy: "<a ").dropFirst().map { link in
                 let title = link.components(separatedBy: ">")[1].components(separatedBy: "<")[0]
-                let current = link.components(separatedBy: ">")[0].components(separatedBy: "aria-current=\"").dropFirst().first?
+                let current =
+                    link.components(separatedBy: ">")[0].components(separatedBy: "aria-current=\"").dropFirst().first?
                     .components(separatedBy: "\"").first ?? "-"
                 return "\(title):\(current)"
             }
@@ -142,15 +152,22 @@ struct GoodSiteTests {
         #expect(hrefs.contains("../../guide/setup/#install"), "hrefs: \(hrefs)")
         let resolved = hrefs.map { HTML.resolve($0, from: "/tutorial/first/") }
         #expect(resolved.contains("/guide/") || resolved.contains("/guide/index.html"), "hrefs: \(hrefs)")
-        #expect(resolved.contains("/tutorial/second/") || resolved.contains("/tutorial/second/index.html"), "hrefs: \(hrefs)")
+        #expect(
+            resolved.contains("/tutorial/second/") || resolved.contains("/tutorial/second/index.html"),
+            "hrefs: \(hrefs)")
         #expect(resolved.contains("/") || resolved.contains("/index.html"), "hrefs: \(hrefs)")
         #expect(hrefs.contains("https://example.com/page.md"), "an absolute URL is left alone; hrefs: \(hrefs)")
-        #expect(!hrefs.contains { $0.contains("setup.md") || $0.contains("index.md") || $0.contains("second.md") },
-                "a .md link was left unrewritten: \(hrefs)")
+        #expect(
+            !hrefs.contains { $0.contains("setup.md") || $0.contains("index.md") || $0.contains("second.md") },
+            "a .md link was left unrewritten: \(hrefs)")
         #expect(!hrefs.contains { $0.hasPrefix("/") }, "links must stay relative: \(hrefs)")
         let home = HTML.attributeValues("href", in: try built.main("index.html"))
-        #expect(home.contains { ["/tutorial/first/", "/tutorial/first/index.html"].contains(HTML.resolve($0, from: "/")) && !$0.hasPrefix("/") },
-                "hrefs: \(home)")
+        #expect(
+            home.contains {
+                ["/tutorial/first/", "/tutorial/first/index.html"].contains(HTML.resolve($0, from: "/"))
+                    && !$0.hasPrefix("/")
+            },
+            "hrefs: \(home)")
         #expect(!built.run.stderr.contains("warning"), "all links resolve, so no warning:\n\(built.run.stderr)")
     }
 
@@ -179,7 +196,10 @@ struct GoodSiteTests {
         let dangerous = urls.filter { ["javascript", "vbscript"].contains(HTML.browserScheme($0)) }
         #expect(dangerous.isEmpty, "dangerous URLs emitted: \(dangerous)")
         // No attribute of any element carries one either.
-        let attributes = (try? NSRegularExpression(pattern: "<[^>]*>"))?.matches(in: main, range: NSRange(main.startIndex..., in: main))
+        let attributes =
+            (try? NSRegularExpression(pattern: "<[^>]*>"))?.matches(
+                in: main, range: NSRange(main.startIndex..., in: main)
+            )
             .compactMap { Range($0.range, in: main).map { HTML.decodeEntities(String(main[$0])).lowercased() } } ?? []
         #expect(!attributes.contains { $0.contains("javascript:") || $0.contains("vbscript:") }, "\(main)")
         // The texts stay; only the destinations go.
@@ -199,8 +219,9 @@ struct GoodSiteTests {
         #expect(summary.contains("2 pages"), "summary: \(summary)")
         #expect(summary.contains("3 sections"), "summary: \(summary)")
         #expect(summary.contains("view"), "summary: \(summary)")
-        #expect(summary.range(of: "[0-9]+(\\.[0-9]+)? ?(s|ms)\\b", options: .regularExpression) != nil,
-                "the summary should give the time: \(summary)")
+        #expect(
+            summary.range(of: "[0-9]+(\\.[0-9]+)? ?(s|ms)\\b", options: .regularExpression) != nil,
+            "the summary should give the time: \(summary)")
         #expect(built.run.stderr.isEmpty, "a clean build prints nothing on stderr:\n\(built.run.stderr)")
     }
 }

@@ -14,7 +14,9 @@ struct InputNormalisationTests {
     func aPageSavedWithOtherLineEndingsOrABOMBuildsWithItsFrontMatter(ending: LineEnding) throws {
         let site = try WrittenSite()
         try site.write("Content/index.md", ending.encode("# Home\n"))
-        try site.write("Content/page.md", ending.encode("---\ntitle: Front matter title\ndescription: Read it\n---\n\n## First\n\nBody text.\n"))
+        try site.write(
+            "Content/page.md",
+            ending.encode("---\ntitle: Front matter title\ndescription: Read it\n---\n\n## First\n\nBody text.\n"))
         let run = try site.folio(buildArguments)
         #expect(run.status == 0, "\(run)")
         let html = try site.text("Public/page/index.html")
@@ -31,26 +33,37 @@ struct InputNormalisationTests {
         try site.write("Content/index.md", ending.encode("---\ntitle: T\n---\n\nText.\n\n<iframe>raw</iframe>\n"))
         let warned = try site.folio(buildArguments)
         #expect(warned.status == 0, "\(warned)")
-        #expect(Diagnostic.parse(warned.stderr).contains { $0.path == "Content/index.md" && $0.line == 7 && $0.column == 1 && $0.severity == "warning" },
-                "the raw HTML is a warning at 7:1:\n\(warned.stderr)")
+        #expect(
+            Diagnostic.parse(warned.stderr).contains {
+                $0.path == "Content/index.md" && $0.line == 7 && $0.column == 1 && $0.severity == "warning"
+            },
+            "the raw HTML is a warning at 7:1:\n\(warned.stderr)")
 
         // In the front matter: a wrong value is an error at its own line and column.
         try site.write("Content/index.md", ending.encode("---\ntitle: T\nview: carousel\n---\n\nText.\n"))
         let run = try site.folio(buildArguments)
         #expect(run.status == 1, "\(run)")
         let diagnostics = Diagnostic.parse(run.stderr)
-        #expect(diagnostics.contains { $0.path == "Content/index.md" && $0.line == 3 && $0.column == 7 && $0.severity == "error" },
-                "'view: carousel' is an error at 3:7:\n\(run.stderr)")
+        #expect(
+            diagnostics.contains {
+                $0.path == "Content/index.md" && $0.line == 3 && $0.column == 7 && $0.severity == "error"
+            },
+            "'view: carousel' is an error at 3:7:\n\(run.stderr)")
     }
 
     @Test(arguments: [LineEnding.crlf, .cr, .bomCRLF])
     func modelAndAppearanceReadAPageWithOtherLineEndings(ending: LineEnding) throws {
         let site = try WrittenSite()
-        try site.write("Content/index.md", ending.encode("---\ntitle: Gallery\nview: paged\n---\n\n## One\n\nA\n\n## Two\n\nB\n"))
+        try site.write(
+            "Content/index.md", ending.encode("---\ntitle: Gallery\nview: paged\n---\n\n## One\n\nA\n\n## Two\n\nB\n"))
         let model = try site.folio(["model", "Content/index.md"])
         #expect(model.status == 0, "\(model)")
-        #expect(model.stdout.contains("\"title\":\"Gallery\"") || model.stdout.contains("\"title\": \"Gallery\""), "\(model.stdout)")
-        #expect(model.stdout.contains("\"view\":\"paged\"") || model.stdout.contains("\"view\": \"paged\""), "\(model.stdout)")
+        #expect(
+            model.stdout.contains("\"title\":\"Gallery\"") || model.stdout.contains("\"title\": \"Gallery\""),
+            "\(model.stdout)")
+        #expect(
+            model.stdout.contains("\"view\":\"paged\"") || model.stdout.contains("\"view\": \"paged\""),
+            "\(model.stdout)")
         let appearance = try site.folio(["appearance", "Content/index.md"])
         #expect(appearance.status == 0, "\(appearance)")
         #expect(appearance.stdout.contains("PageControl"), "\(appearance.stdout)")
@@ -66,7 +79,8 @@ struct InputNormalisationTests {
         let run = try site.folio(buildArguments)
         #expect(run.status == 1, "\(run)")
         let diagnostics = Diagnostic.parse(run.stderr)
-        #expect(diagnostics.contains { $0.path == "Content/site.yml" && $0.line == 2 && $0.column == 15 }, "\(run.stderr)")
+        #expect(
+            diagnostics.contains { $0.path == "Content/site.yml" && $0.line == 2 && $0.column == 15 }, "\(run.stderr)")
         #expect(diagnostics.count == 1, "only the bad sectionLevel:\n\(run.stderr)")
 
         try site.write("Content/site.yml", ending.encode("title: Windows site\n"))
@@ -79,42 +93,56 @@ struct InputNormalisationTests {
     func appearanceYmlInContentAndTemplatesWithOtherLineEndingsIsPlaced(ending: LineEnding) throws {
         let site = try WrittenSite()
         try site.write("Content/index.md", Array("---\nview: paged\n---\n\n## A\n\nx\n\n## B\n\ny\n".utf8))
-        try site.write("Content/appearance.yml", ending.encode("# site colours\nPageControl:\n  currentPageIndicatorTintColor: sytemBlue\n"))
-        try site.write("Templates/appearance.yml", ending.encode("TabBar:\n  tintColor: systemBlue\n  tintColour: red\n"))
+        try site.write(
+            "Content/appearance.yml",
+            ending.encode("# site colours\nPageControl:\n  currentPageIndicatorTintColor: sytemBlue\n"))
+        try site.write(
+            "Templates/appearance.yml", ending.encode("TabBar:\n  tintColor: systemBlue\n  tintColour: red\n"))
         let run = try site.folio(buildArguments + ["--templates", "Templates"])
         #expect(run.status == 1, "\(run)")
         let diagnostics = Diagnostic.parse(run.stderr)
-        #expect(diagnostics.contains { $0.path == "Content/appearance.yml" && $0.line == 3 && $0.column == 34 }, "\(run.stderr)")
-        #expect(diagnostics.contains { $0.path == "Templates/appearance.yml" && $0.line == 3 && $0.column == 3 }, "\(run.stderr)")
+        #expect(
+            diagnostics.contains { $0.path == "Content/appearance.yml" && $0.line == 3 && $0.column == 34 },
+            "\(run.stderr)")
+        #expect(
+            diagnostics.contains { $0.path == "Templates/appearance.yml" && $0.line == 3 && $0.column == 3 },
+            "\(run.stderr)")
     }
 
     @Test(arguments: [LineEnding.crlf, .cr, .bomCRLF])
     func aTemplateWithOtherLineEndingsRendersAndItsErrorsArePlaced(ending: LineEnding) throws {
         let site = try WrittenSite()
         try site.write("Content/index.md", Array("# Home\n\nText.\n".utf8))
-        try site.write("Templates/layouts/default.mustache",
-                       ending.encode("<!doctype html>\n<title>{{page.title}}</title>\n<main>\n{{{page.content}}}\n</main>\n"))
+        try site.write(
+            "Templates/layouts/default.mustache",
+            ending.encode("<!doctype html>\n<title>{{page.title}}</title>\n<main>\n{{{page.content}}}\n</main>\n"))
         let good = try site.folio(buildArguments + ["--templates", "Templates"])
         #expect(good.status == 0, "\(good)")
         #expect(HTML.main(try site.text("Public/index.html")).contains("Text."))
 
-        try site.write("Templates/layouts/default.mustache",
-                       ending.encode("<!doctype html>\n<main>\n  {{> nowhere}}\n{{#page}}\n{{/pag}}\n"))
+        try site.write(
+            "Templates/layouts/default.mustache",
+            ending.encode("<!doctype html>\n<main>\n  {{> nowhere}}\n{{#page}}\n{{/pag}}\n"))
         let run = try site.folio(buildArguments + ["--templates", "Templates"])
         #expect(run.status == 1, "\(run)")
         let diagnostics = Diagnostic.parse(run.stderr)
-        #expect(diagnostics.contains { $0.path == "Templates/layouts/default.mustache" && $0.line == 5 }, "the bad close tag on line 5:\n\(run.stderr)")
+        #expect(
+            diagnostics.contains { $0.path == "Templates/layouts/default.mustache" && $0.line == 5 },
+            "the bad close tag on line 5:\n\(run.stderr)")
     }
 
     @Test func aMissingPartialInACRLFTemplateIsAtItsColumn() throws {
         let site = try WrittenSite()
         try site.write("Content/index.md", Array("# Home\n".utf8))
-        try site.write("Templates/layouts/default.mustache", LineEnding.bomCRLF.encode("<main>\n  {{> nowhere}}\n</main>\n"))
+        try site.write(
+            "Templates/layouts/default.mustache", LineEnding.bomCRLF.encode("<main>\n  {{> nowhere}}\n</main>\n"))
         let run = try site.folio(buildArguments + ["--templates", "Templates"])
         #expect(run.status == 1, "\(run)")
-        #expect(Diagnostic.parse(run.stderr).contains {
-            $0.path == "Templates/layouts/default.mustache" && $0.line == 2 && $0.column == 3 && $0.message.contains("nowhere")
-        }, "\(run.stderr)")
+        #expect(
+            Diagnostic.parse(run.stderr).contains {
+                $0.path == "Templates/layouts/default.mustache" && $0.line == 2 && $0.column == 3
+                    && $0.message.contains("nowhere")
+            }, "\(run.stderr)")
     }
 
     // MARK: Invalid UTF-8 and duplicate keys
@@ -122,12 +150,16 @@ struct InputNormalisationTests {
     @Test func invalidUTF8IsExactlyOneErrorAtItsByte() throws {
         let site = try WrittenSite()
         try site.write("Content/index.md", Array("# Home\n".utf8))
-        try site.write("Content/bad.md", Array("---\r\ntitle: Bad\r\n---\r\nfine\r\nbad: ".utf8) + [0xC3, 0x28] + Array(" here\r\n".utf8))
+        try site.write(
+            "Content/bad.md",
+            Array("---\r\ntitle: Bad\r\n---\r\nfine\r\nbad: ".utf8) + [0xC3, 0x28] + Array(" here\r\n".utf8))
         let run = try site.folio(buildArguments)
         #expect(run.status == 1, "\(run)")
         let diagnostics = Diagnostic.parse(run.stderr)
         #expect(diagnostics.count == 1, "exactly one error, not a second one about URLs:\n\(run.stderr)")
-        #expect(diagnostics.first.map { $0.path == "Content/bad.md" && $0.line == 5 && $0.column == 6 } == true, "\(run.stderr)")
+        #expect(
+            diagnostics.first.map { $0.path == "Content/bad.md" && $0.line == 5 && $0.column == 6 } == true,
+            "\(run.stderr)")
         #expect(!run.stderr.contains("both map"), "\(run.stderr)")
     }
 
@@ -186,8 +218,9 @@ final class WrittenSite {
     func folio(_ arguments: [String], memoryLimitMB megabytes: Int) throws -> Folio.Run {
         let binary = try #require(Folio.binary, "no built folio binary")
         let script = "ulimit -v \(megabytes * 1024) && exec \"$0\" \"$@\""
-        var run = try Folio.run(arguments, in: root, executable: URL(fileURLWithPath: "/bin/sh"),
-                                prefix: ["-c", script, binary.path])
+        var run = try Folio.run(
+            arguments, in: root, executable: URL(fileURLWithPath: "/bin/sh"),
+            prefix: ["-c", script, binary.path])
         run.arguments = arguments
         return run
     }

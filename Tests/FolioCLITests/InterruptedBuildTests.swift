@@ -35,17 +35,22 @@ struct InterruptedBuildTests {
         var leftBehind = false
         for step in 1...500 {
             let earlier = try scratch.leftovers()
-            let run = try scratch.build(buildArguments + ["--format", "json"], environment: ["FOLIO_TEST_KILL_AT": String(step)])
+            let run = try scratch.build(
+                buildArguments + ["--format", "json"], environment: ["FOLIO_TEST_KILL_AT": String(step)])
             if !run.signaled {
-                try #require(run.status == 0, "the build that ran to the end failed:\n\(run)", sourceLocation: sourceLocation)
+                try #require(
+                    run.status == 0, "the build that ran to the end failed:\n\(run)", sourceLocation: sourceLocation)
                 let after = try Tree.snapshot(scratch.output)
-                #expect(after == new, "the completed build differs from a clean one: \(Tree.differences(after, new))",
+                #expect(
+                    after == new, "the completed build differs from a clean one: \(Tree.differences(after, new))",
                     sourceLocation: sourceLocation)
                 // What the killed builds left is gone (the completed build's own old folder may still be being deleted).
                 let remaining = Set(earlier).intersection(try scratch.leftovers())
                 #expect(remaining.isEmpty, "left beside Public/: \(remaining.sorted())", sourceLocation: sourceLocation)
                 #expect(kills >= 3, "the build was stopped at only \(kills) points", sourceLocation: sourceLocation)
-                #expect(leftBehind, "no killed build left anything for the next one to remove", sourceLocation: sourceLocation)
+                #expect(
+                    leftBehind, "no killed build left anything for the next one to remove",
+                    sourceLocation: sourceLocation)
                 let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
                 return (scratch, try #require(json?["summary"] as? [String: Any], sourceLocation: sourceLocation))
             }
@@ -53,7 +58,8 @@ struct InterruptedBuildTests {
             #expect(run.status == SIGKILL, "\(run)", sourceLocation: sourceLocation)
             let after = try Tree.snapshot(scratch.output)
             if after != old && after != new {
-                let message = "killed at file operation \(step), Public/ is neither the old build nor the new one: "
+                let message =
+                    "killed at file operation \(step), Public/ is neither the old build nor the new one: "
                     + "\(Tree.differences(after, old)) differ from the old"
                 Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
                 break
@@ -95,7 +101,8 @@ struct InterruptedBuildTests {
         #expect(summary["rendered"] as? Int == 1)
         #expect(try Tree.text(updated.url("Public/guide/setup/index.html")).contains("One more line."))
         let foldersAfter = [try inode(updated.output), try inode(updated.url("Public/guide/setup"))]
-        #expect(!foldersBefore.contains(nil) && foldersAfter == foldersBefore,
+        #expect(
+            !foldersBefore.contains(nil) && foldersAfter == foldersBefore,
             "a folder was replaced for a one-file update")
     }
 

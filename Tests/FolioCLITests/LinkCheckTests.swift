@@ -29,9 +29,10 @@ import Testing
         // Heading ids follow the site's algorithm (Folio's or GitHub's): read the one a build gives "Node.js setup".
         let built = try Folio.run(buildArguments, in: site)
         let other = try Tree.text(site.appendingPathComponent("Public/other/index.html"))
-        let nodeID = try #require(other.range(of: #"id="([^"]*)">Node.js setup"#, options: .regularExpression).map {
-            String(other[$0].dropFirst(4).prefix { $0 != "\"" })
-        }, "no heading 'Node.js setup' in other/index.html:\n\(built)")
+        let nodeID = try #require(
+            other.range(of: #"id="([^"]*)">Node.js setup"#, options: .regularExpression).map {
+                String(other[$0].dropFirst(4).prefix { $0 != "\"" })
+            }, "no heading 'Node.js setup' in other/index.html:\n\(built)")
 
         var expected = Self.broken
         expected.append(("[punctuation](other.md#Node-JS-setup)", "did you mean '#\(nodeID)'?"))
@@ -72,7 +73,9 @@ import Testing
         let before = Tree.files(under: site)
         let run = try Folio.run(Self.checkArguments, in: site)
         #expect(run.status == 0, "\(run)")
-        #expect(Tree.files(under: site) == before, "folio check wrote files: \(Set(Tree.files(under: site)).subtracting(before).sorted())")
+        #expect(
+            Tree.files(under: site) == before,
+            "folio check wrote files: \(Set(Tree.files(under: site)).subtracting(before).sorted())")
         #expect(!Tree.exists(site.appendingPathComponent("Public")))
     }
 
@@ -90,9 +93,11 @@ import Testing
         #expect(after == before, "folio check changed: \(Tree.differences(before, after))")
         let page = site.appendingPathComponent("Content/index.md")
         let position = try Position.of("[site path](/other/#usage)", inFile: page)
-        #expect(Diagnostic.parse(run.stderr).contains {
-            $0.line == position.line && $0.column == position.column && $0.message.hasSuffix("did you mean '#usages'?")
-        }, "the edited heading's old anchor is reported, from the unchanged page:\n\(run.stderr)")
+        #expect(
+            Diagnostic.parse(run.stderr).contains {
+                $0.line == position.line && $0.column == position.column
+                    && $0.message.hasSuffix("did you mean '#usages'?")
+            }, "the edited heading's old anchor is reported, from the unchanged page:\n\(run.stderr)")
     }
 
     @Test func anUnchangedPageWhoseTargetVanishedIsCheckedAgain() throws {
@@ -105,15 +110,19 @@ import Testing
         try Tree.write(try Tree.text(other).replacingOccurrences(of: "## Install", with: "## Installing"), to: other)
         let edited = try Folio.run(buildArguments, in: site)
         #expect(edited.stdout.contains("1 rendered"), "only the edited page renders:\n\(edited)")
-        #expect(Diagnostic.parse(edited.stderr).contains {
-            $0.line == position.line && $0.column == position.column && $0.message.hasSuffix("did you mean '#installing'?")
-        }, "\(edited)")
+        #expect(
+            Diagnostic.parse(edited.stderr).contains {
+                $0.line == position.line && $0.column == position.column
+                    && $0.message.hasSuffix("did you mean '#installing'?")
+            }, "\(edited)")
         try FileManager.default.removeItem(at: other)
         let removed = try Folio.run(buildArguments, in: site)
         let pagePosition = try Position.of("[page](other.md)", inFile: page)
-        #expect(Diagnostic.parse(removed.stderr).contains {
-            $0.line == pagePosition.line && $0.column == pagePosition.column && $0.message.contains("no page other.md")
-        }, "\(removed)")
+        #expect(
+            Diagnostic.parse(removed.stderr).contains {
+                $0.line == pagePosition.line && $0.column == pagePosition.column
+                    && $0.message.contains("no page other.md")
+            }, "\(removed)")
         // Nothing changed: the same warnings again, from the cache.
         let again = try Folio.run(buildArguments, in: site)
         #expect(Diagnostic.parse(again.stderr) == Diagnostic.parse(removed.stderr), "\(again)")
@@ -124,10 +133,12 @@ import Testing
         let site = try sandbox.site("cli-links")
         let text = try Folio.run(Self.checkArguments + ["--strict"], in: site)
         let summary = sandbox.root.appendingPathComponent("step-summary.md")
-        let run = try Folio.run(Self.checkArguments + ["--format", "github", "--strict"], in: site,
+        let run = try Folio.run(
+            Self.checkArguments + ["--format", "github", "--strict"], in: site,
             environment: ["GITHUB_STEP_SUMMARY": summary.path])
         #expect(run.status == 1, "\(run)")
-        let regex = try NSRegularExpression(pattern: "^::(error|warning) file=([^,]*),line=([0-9]+),col=([0-9]+),title=([^,:]*)::(.*)$")
+        let regex = try NSRegularExpression(
+            pattern: "^::(error|warning) file=([^,]*),line=([0-9]+),col=([0-9]+),title=([^,:]*)::(.*)$")
         func unescape(_ text: String) -> String {
             text.replacingOccurrences(of: "%3A", with: ":").replacingOccurrences(of: "%2C", with: ",")
                 .replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%0D", with: "\r")
@@ -135,14 +146,19 @@ import Testing
         }
         var parsed: [Diagnostic] = []
         for line in run.stdoutLines where line.hasPrefix("::error") || line.hasPrefix("::warning") {
-            let match = try #require(regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), "unparsable: \(line)")
+            let match = try #require(
+                regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), "unparsable: \(line)")
             let field = { (index: Int) in String(line[Range(match.range(at: index), in: line)!]) }
             #expect(field(5) == "Broken link")
-            parsed.append(Diagnostic(path: unescape(field(2)), line: Int(field(3))!, column: Int(field(4))!, severity: field(1),
-                message: unescape(field(6))))
+            parsed.append(
+                Diagnostic(
+                    path: unescape(field(2)), line: Int(field(3))!, column: Int(field(4))!, severity: field(1),
+                    message: unescape(field(6))))
         }
         let expected = Diagnostic.parse(text.stderr)
-        #expect(expected.count == Self.broken.count + 1 && expected.allSatisfy { $0.severity == "error" }, "under --strict:\n\(text)")
+        #expect(
+            expected.count == Self.broken.count + 1 && expected.allSatisfy { $0.severity == "error" },
+            "under --strict:\n\(text)")
         #expect(parsed == expected, "the annotations say what the text format says:\n\(run.stdout)")
         let markdown = try Tree.text(summary)
         #expect(markdown.contains("## Folio check: failed"), "\(markdown)")

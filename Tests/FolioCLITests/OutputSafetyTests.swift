@@ -11,11 +11,13 @@ struct OutputSafetyTests {
         _ arguments: [String], from directory: KeyPath<ScratchSite, URL> = \.site, saying phrase: String,
         prepare: (ScratchSite) throws -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        try expectRefused({ _ in arguments }, from: directory, saying: phrase, prepare: prepare, sourceLocation: sourceLocation)
+        try expectRefused(
+            { _ in arguments }, from: directory, saying: phrase, prepare: prepare, sourceLocation: sourceLocation)
     }
 
     func expectRefused(
-        _ makeArguments: (ScratchSite) -> [String], from directory: KeyPath<ScratchSite, URL> = \.site, saying phrase: String,
+        _ makeArguments: (ScratchSite) -> [String], from directory: KeyPath<ScratchSite, URL> = \.site,
+        saying phrase: String,
         prepare: (ScratchSite) throws -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let scratch = try ScratchSite()
@@ -25,8 +27,12 @@ struct OutputSafetyTests {
         try prepare(scratch)
         let before = try Tree.snapshot(scratch.scratch)
         let run = try Folio.run(arguments, in: scratch[keyPath: directory], timeout: 60)
-        #expect(run.status == 2 && !run.signaled, "expected a usage error (exit 2):\n\(run)", sourceLocation: sourceLocation)
-        #expect(run.stderr.contains(phrase), "expected '\(phrase)' in stderr:\n\(run.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            run.status == 2 && !run.signaled, "expected a usage error (exit 2):\n\(run)", sourceLocation: sourceLocation
+        )
+        #expect(
+            run.stderr.contains(phrase), "expected '\(phrase)' in stderr:\n\(run.stderr)",
+            sourceLocation: sourceLocation)
         let after = try Tree.snapshot(scratch.scratch)
         #expect(before == after, "files changed: \(Tree.differences(before, after))", sourceLocation: sourceLocation)
     }
@@ -36,23 +42,27 @@ struct OutputSafetyTests {
     }
 
     @Test func aFolderInsideTheContentFolderIsRefused() throws {
-        try expectRefused(["build", "--output", "Content/Public"],
+        try expectRefused(
+            ["build", "--output", "Content/Public"],
             saying: "the output Content/Public lies inside the content folder Content")
     }
 
     @Test func aFolderContainingTheContentFolderIsRefused() throws {
         // From scratch/, the site folder holds the content but not the current folder.
         try expectRefused(
-            ["build", "--content", "site/Content", "--templates", "site/Templates", "--output", "site"], from: \.scratch,
+            ["build", "--content", "site/Content", "--templates", "site/Templates", "--output", "site"],
+            from: \.scratch,
             saying: "the output site contains the content folder site/Content")
     }
 
     @Test func theTemplatesFolderIsRefused() throws {
-        try expectRefused(["build", "--output", "Templates"], saying: "the output Templates is the templates folder itself")
+        try expectRefused(
+            ["build", "--output", "Templates"], saying: "the output Templates is the templates folder itself")
     }
 
     @Test func aFolderInsideTheTemplatesFolderIsRefused() throws {
-        try expectRefused(["build", "--output", "Templates/out"],
+        try expectRefused(
+            ["build", "--output", "Templates/out"],
             saying: "the output Templates/out lies inside the templates folder Templates")
     }
 
@@ -69,23 +79,27 @@ struct OutputSafetyTests {
     }
 
     @Test func aPathThroughDotDotIsResolvedFirst() throws {
-        try expectRefused(["build", "--output", "Public/../Content"],
+        try expectRefused(
+            ["build", "--output", "Public/../Content"],
             saying: "the output Public/../Content is the content folder itself")
     }
 
     @Test func aPathThroughASymbolicLinkIsResolvedFirst() throws {
-        try expectRefused(["build", "--output", "shortcut/Public"],
+        try expectRefused(
+            ["build", "--output", "shortcut/Public"],
             saying: "the output shortcut/Public lies inside the content folder Content",
             prepare: { try $0.link("shortcut", to: "Content") })
     }
 
     @Test func aFileIsRefused() throws {
-        try expectRefused(["build", "--output", "notes.txt"], saying: "the output notes.txt is a file, not a folder",
+        try expectRefused(
+            ["build", "--output", "notes.txt"], saying: "the output notes.txt is a file, not a folder",
             prepare: { try $0.write("notes.txt", "my notes\n") })
     }
 
     @Test func aSymbolicLinkIsRefused() throws {
-        try expectRefused(["build", "--output", "Served"], saying: "the output Served is a symbolic link to ",
+        try expectRefused(
+            ["build", "--output", "Served"], saying: "the output Served is a symbolic link to ",
             prepare: { scratch in
                 try FileManager.default.createDirectory(at: scratch.url("Elsewhere"), withIntermediateDirectories: true)
                 try scratch.link("Served", to: "Elsewhere")
@@ -93,13 +107,16 @@ struct OutputSafetyTests {
     }
 
     @Test func serveRefusesTheSameFolders() throws {
-        try expectRefused(["serve", "--port", "0", "--output", "Content"], saying: "the output Content is the content folder itself")
-        try expectRefused(["serve", "--port", "0", "--output", ".."], saying: "the output .. contains the current folder")
+        try expectRefused(
+            ["serve", "--port", "0", "--output", "Content"], saying: "the output Content is the content folder itself")
+        try expectRefused(
+            ["serve", "--port", "0", "--output", ".."], saying: "the output .. contains the current folder")
     }
 
     @Test func aFolderFolioDidNotMakeNeedsForce() throws {
         let keep = "<p>a page written by hand</p>\n"
-        try expectRefused(["build", "--output", "Handmade"], saying: "the output Handmade is a folder Folio did not make",
+        try expectRefused(
+            ["build", "--output", "Handmade"], saying: "the output Handmade is a folder Folio did not make",
             prepare: { try $0.write("Handmade/index.html", keep) })
 
         let scratch = try ScratchSite()
@@ -111,7 +128,8 @@ struct OutputSafetyTests {
     }
 
     @Test func forceNeverReachesASource() throws {
-        try expectRefused(["build", "--output", "Content", "--force"], saying: "the output Content is the content folder itself")
+        try expectRefused(
+            ["build", "--output", "Content", "--force"], saying: "the output Content is the content folder itself")
         try expectRefused(["build", "--output", "..", "--force"], saying: "contains the current folder")
     }
 

@@ -15,7 +15,9 @@ struct OverrideTests {
         let run = try scratch.build()
         #expect(run.status == 0, "\(run)")
         let found = try #require(warning(run, at: "Content/assets/folio.css"), "\(run.stderr)")
-        #expect(found.message.contains("takes the place of the theme's assets/folio.css ((default theme)/assets/folio.css)"), "\(found)")
+        #expect(
+            found.message.contains(
+                "takes the place of the theme's assets/folio.css ((default theme)/assets/folio.css)"), "\(found)")
         #expect(found.message.contains("the content file wins; rename or remove it to use the theme's"), "\(found)")
         #expect(try Tree.text(scratch.url("Public/assets/folio.css")) == "body { color: rebeccapurple; }\n")
     }
@@ -37,7 +39,9 @@ struct OverrideTests {
         let run = try scratch.build()
         #expect(run.status == 0, "\(run)")
         let found = try #require(warning(run, at: "Content/404.html"), "\(run.stderr)")
-        #expect(found.message.contains("takes the place of the 404 page Folio generates from layouts/404.mustache"), "\(found)")
+        #expect(
+            found.message.contains("takes the place of the 404 page Folio generates from layouts/404.mustache"),
+            "\(found)")
         #expect(found.message.contains("rename or remove it to get the generated one"), "\(found)")
         #expect(try Tree.text(scratch.url("Public/404.html")) == "<h1>Lost</h1>\n")
     }
@@ -48,7 +52,9 @@ struct OverrideTests {
         let run = try scratch.build()
         #expect(run.status == 0, "\(run)")
         let found = try #require(warning(run, at: "Content/assets/appearance.css"), "\(run.stderr)")
-        #expect(found.message.contains("the stylesheet Folio generates from appearance.yml, so no appearance rule takes effect"),
+        #expect(
+            found.message.contains(
+                "the stylesheet Folio generates from appearance.yml, so no appearance rule takes effect"),
             "\(found)")
         #expect(try Tree.text(scratch.url("Public/assets/appearance.css")) == ":root { --mine: 1; }\n")
     }

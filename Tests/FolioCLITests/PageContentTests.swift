@@ -14,7 +14,9 @@ struct PageContentTests {
         let tokens = (1...25).map { String(format: "token%02d", $0) }
         for token in tokens {
             #expect(source.contains(token), "fixture lacks \(token)")
-            #expect(HTML.count(token, in: text) == 1, "\(token) appears \(HTML.count(token, in: text)) times in <main>:\n\(text)")
+            #expect(
+                HTML.count(token, in: text) == 1,
+                "\(token) appears \(HTML.count(token, in: text)) times in <main>:\n\(text)")
         }
         let offsets = tokens.compactMap { text.range(of: $0)?.lowerBound }
         #expect(offsets == offsets.sorted(), "blocks are out of document order:\n\(text)")
@@ -25,12 +27,15 @@ struct PageContentTests {
     @Test func modelCommandPrintsTheTableDataModelAsJSON() throws {
         let run = try Folio.run(["model", "Content/guide/tour.md"], in: Folio.fixture("cli-model"))
         #expect(run.status == 0, "\(run)")
-        let model = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
-                                 "stdout is not a JSON object:\n\(run.stdout)")
+        let model = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+            "stdout is not a JSON object:\n\(run.stdout)")
         #expect(model["title"] as? String == "A Tour")
         #expect(model["url"] as? String == "/guide/tour/")
         #expect(model["view"] as? String == "paged")
-        #expect((model["intro"] as? String)?.contains("<p>Welcome to the tour.</p>") == true, "intro: \(model["intro"] ?? "nil")")
+        #expect(
+            (model["intro"] as? String)?.contains("<p>Welcome to the tour.</p>") == true,
+            "intro: \(model["intro"] ?? "nil")")
 
         let sections = try #require(model["sections"] as? [[String: Any]])
         #expect(sections.compactMap { $0["id"] as? String } == ["install-now", "gallery", "install-now-1"])

@@ -11,7 +11,9 @@ import Testing
     }
 
     /// Builds `cli-cache`, applies `change`, builds again with the cache, and compares `search/` with a clean build's.
-    func expectSameIndexAsClean(_ change: (URL) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) throws -> BuiltSite {
+    func expectSameIndexAsClean(_ change: (URL) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> BuiltSite
+    {
         let built = try BuiltSite("cli-cache")
         try change(built.site)
         let incremental = try Folio.run(buildArguments, in: built.site)
@@ -21,7 +23,8 @@ import Testing
         let a = try searchTree(built.output)
         let b = try searchTree(built.site.appendingPathComponent("Clean"))
         #expect(!a.isEmpty, sourceLocation: sourceLocation)
-        #expect(a == b, "incremental index differs from clean: \(Tree.differences(a, b))", sourceLocation: sourceLocation)
+        #expect(
+            a == b, "incremental index differs from clean: \(Tree.differences(a, b))", sourceLocation: sourceLocation)
         return built
     }
 
@@ -31,7 +34,9 @@ import Testing
     }
 
     @Test func aWordAddedToOnePageIsIndexedAndTheIndexEqualsACleanBuilds() throws {
-        let built = try expectSameIndexAsClean { site in try append(site, "Content/guide/setup.md", "\n## Deploy\n\nCopy it with rsyncopia.\n") }
+        let built = try expectSameIndexAsClean { site in
+            try append(site, "Content/guide/setup.md", "\n## Deploy\n\nCopy it with rsyncopia.\n")
+        }
         let shard = try text(built.url("search/s/rs.js"))
         #expect(shard.contains("\"rsyncopia\":"))
         #expect(try text(built.url("search/index.js")).contains("\"rs\""))

@@ -16,7 +16,9 @@ struct SymlinkTests {
     }
 
     func warning(_ run: Folio.Run, at path: String) -> Diagnostic? {
-        Diagnostic.parse(run.stderr).first { $0.path == path && $0.severity == "warning" && $0.line == 1 && $0.column == 1 }
+        Diagnostic.parse(run.stderr).first {
+            $0.path == path && $0.severity == "warning" && $0.line == 1 && $0.column == 1
+        }
     }
 
     @Test func aLinkToAFileOutsideTheContentIsNotFollowed() throws {
@@ -25,10 +27,14 @@ struct SymlinkTests {
         let run = try scratch.build()
         #expect(run.status == 0, "\(run)")
         let found = try #require(warning(run, at: "Content/p.md"), "no warning at the link:\n\(run.stderr)")
-        #expect(found.message.contains("symbolic link to \(outside.path)/secret.md, outside Content/: not followed"), "\(found)")
+        #expect(
+            found.message.contains("symbolic link to \(outside.path)/secret.md, outside Content/: not followed"),
+            "\(found)")
         #expect(found.message.contains("followSymlinks: true"), "\(found)")
         #expect(!Tree.exists(scratch.url("Public/p/index.html")))
-        let published = Tree.files(under: scratch.output).map { try? Tree.text(scratch.output.appendingPathComponent($0)) }
+        let published = Tree.files(under: scratch.output).map {
+            try? Tree.text(scratch.output.appendingPathComponent($0))
+        }
         #expect(!published.contains { $0?.contains("the secret line") == true }, "the outside file was published")
     }
 
@@ -61,7 +67,8 @@ struct SymlinkTests {
         // What is new is the docs page (and its folder's, and its search record), nothing from inside a loop.
         let added = Set(Tree.files(under: scratch.output)).subtracting(files)
         #expect(added.contains("docs/page/index.html"), "\(added)")
-        #expect(added.allSatisfy { ($0.hasPrefix("docs/") || $0.hasPrefix("search/")) && !$0.contains("up/") }, "\(added)")
+        #expect(
+            added.allSatisfy { ($0.hasPrefix("docs/") || $0.hasPrefix("search/")) && !$0.contains("up/") }, "\(added)")
     }
 
     @Test func aLinkInsideTheContentIsFollowedAndCopiedAsAFile() throws {
@@ -88,7 +95,8 @@ struct SymlinkTests {
     @Test func aLinkInTheTemplatesFolderToAFileOutsideIsNotFollowed() throws {
         let (scratch, outside) = try siteWithOutsideFiles()
         try Tree.write("<footer>outside footer</footer>\n", to: outside.appendingPathComponent("footer.mustache"))
-        try scratch.link("Templates/partials/footer.mustache", to: outside.appendingPathComponent("footer.mustache").path)
+        try scratch.link(
+            "Templates/partials/footer.mustache", to: outside.appendingPathComponent("footer.mustache").path)
         let run = try scratch.build()
         #expect(run.status == 0, "\(run)")
         let found = try #require(warning(run, at: "Templates/partials/footer.mustache"), "\(run.stderr)")
@@ -122,7 +130,10 @@ struct SymlinkTests {
         try scratch.write("Content/site.yml", "title: Scratch\nfollowSymlinks: sometimes\n")
         let run = try scratch.build()
         #expect(run.status == 1, "\(run)")
-        #expect(Diagnostic.parse(run.stderr).contains { $0.path == "Content/site.yml" && $0.line == 2 && $0.severity == "error" },
+        #expect(
+            Diagnostic.parse(run.stderr).contains {
+                $0.path == "Content/site.yml" && $0.line == 2 && $0.severity == "error"
+            },
             "\(run.stderr)")
     }
 }

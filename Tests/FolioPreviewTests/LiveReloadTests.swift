@@ -53,7 +53,9 @@ struct LiveReloadTests {
             _ = stream
         }
         let deadline = ContinuousClock.now + .seconds(5)
-        while await reload.clientCount > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        while await reload.clientCount > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         #expect(await reload.clientCount == 0)
         await reload.close()
         var late = await reload.subscribe().makeAsyncIterator()
@@ -68,7 +70,8 @@ struct LiveReloadTests {
         #expect(injected == "<html><body><p>a</p><!-- </body> in a comment -->" + script + "</body></html>\n")
         let upper = String(decoding: ReloadClient.inject(into: Array("<P>x</P></BODY>".utf8), build: 1), as: UTF8.self)
         #expect(upper == "<P>x</P>" + ReloadClient.script(build: 1) + "</BODY>")
-        let fragment = String(decoding: ReloadClient.inject(into: Array("<p>no body</p>".utf8), build: 1), as: UTF8.self)
+        let fragment = String(
+            decoding: ReloadClient.inject(into: Array("<p>no body</p>".utf8), build: 1), as: UTF8.self)
         #expect(fragment == "<p>no body</p>" + ReloadClient.script(build: 1))
         #expect(ReloadClient.inject(into: [], build: 1) == Array(ReloadClient.script(build: 1).utf8))
     }

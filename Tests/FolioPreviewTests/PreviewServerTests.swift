@@ -34,11 +34,13 @@ struct PreviewServerTests {
             ]
             for (path, text) in files {
                 let url = output.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: url)
             }
             try Data("TOP SECRET beside the output\n".utf8).write(to: base.appendingPathComponent("secret.txt"))
-            try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("etc").path, withDestinationPath: "/etc")
+            try FileManager.default.createSymbolicLink(
+                atPath: output.appendingPathComponent("etc").path, withDestinationPath: "/etc")
             try FileManager.default.createSymbolicLink(
                 atPath: output.appendingPathComponent("passwd").path, withDestinationPath: "/etc/passwd")
             try FileManager.default.createSymbolicLink(
@@ -93,7 +95,9 @@ struct PreviewServerTests {
                     #expect(response.status == .ok, "\(path)")
                     #expect(response.headers[.contentType] == type, "\(path)")
                     #expect(response.headers[.cacheControl] == "no-cache", "\(path)")
-                    #expect(!String(buffer: response.body).contains("data-folio-serve"), "\(path): only HTML gets the client")
+                    #expect(
+                        !String(buffer: response.body).contains("data-folio-serve"),
+                        "\(path): only HTML gets the client")
                 }
             }
         }
@@ -203,8 +207,12 @@ struct PreviewServerTests {
             for path in attempts {
                 try await client.execute(uri: path, method: .get) { response in
                     let body = String(buffer: response.body)
-                    #expect([.badRequest, .notFound].contains(response.status), "\(path.debugDescription) → \(response.status)")
-                    #expect(!body.contains("TOP SECRET") && !body.contains("root:"), "\(path.debugDescription) leaked a file")
+                    #expect(
+                        [.badRequest, .notFound].contains(response.status),
+                        "\(path.debugDescription) → \(response.status)")
+                    #expect(
+                        !body.contains("TOP SECRET") && !body.contains("root:"),
+                        "\(path.debugDescription) leaked a file")
                 }
             }
         }
@@ -215,7 +223,9 @@ struct PreviewServerTests {
         #expect(StaticFiles.segments(of: "/a/b/") == ["a", "b"])
         #expect(StaticFiles.segments(of: "/a%20file.txt") == ["a file.txt"])
         #expect(StaticFiles.segments(of: "/caf%C3%A9/") == ["café"])
-        for bad in ["", "a", "/..", "/a/../b", "/%2e%2e", "/a%2fb", "/a%5cb", "/a\\b", "//a", "/a//b", "/%00", "/%zz", "/."] {
+        for bad in [
+            "", "a", "/..", "/a/../b", "/%2e%2e", "/a%2fb", "/a%5cb", "/a\\b", "//a", "/a//b", "/%00", "/%zz", "/.",
+        ] {
             #expect(StaticFiles.segments(of: bad) == nil, "\(bad.debugDescription)")
         }
     }
@@ -228,8 +238,13 @@ struct PreviewServerTests {
             try await client.execute(uri: "/__folio/status", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json")
-                let state = try JSONDecoder().decode(LiveReload.State.self, from: Data(String(buffer: response.body).utf8))
-                #expect(state == .init(build: 1, ok: false, errors: ["Content/index.md:2:8: error: 'draft' must be true or false"]))
+                let state = try JSONDecoder().decode(
+                    LiveReload.State.self, from: Data(String(buffer: response.body).utf8))
+                #expect(
+                    state
+                        == .init(
+                            build: 1, ok: false, errors: ["Content/index.md:2:8: error: 'draft' must be true or false"])
+                )
             }
             try await client.execute(uri: "/__folio/events", method: .head) { response in
                 #expect(response.headers[.contentType] == "text/event-stream")

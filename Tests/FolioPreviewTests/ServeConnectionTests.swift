@@ -8,7 +8,8 @@ import Testing
 @Suite("folio serve: connection limits and stopping", .serialized)
 struct ServeConnectionTests {
     @Test func anIdleKeptAliveConnectionIsClosedButTheEventStreamStays() throws {
-        let serve = try ServeProcess(fixture: "serve-site", arguments: ["--idle-timeout", "0.5", "--header-timeout", "0.5"])
+        let serve = try ServeProcess(
+            fixture: "serve-site", arguments: ["--idle-timeout", "0.5", "--header-timeout", "0.5"])
         defer { serve.stop() }
         let events = try LoopbackHTTP.EventStream(port: serve.port)
         _ = try events.next("hello")
@@ -30,7 +31,8 @@ struct ServeConnectionTests {
     }
 
     @Test func aRequestHeaderSentTooSlowlyIsCutOff() throws {
-        let serve = try ServeProcess(fixture: "serve-site", arguments: ["--header-timeout", "0.5", "--idle-timeout", "30"])
+        let serve = try ServeProcess(
+            fixture: "serve-site", arguments: ["--header-timeout", "0.5", "--idle-timeout", "30"])
         defer { serve.stop() }
         let header = "GET /about/ HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\n\r\n"
         let slow = try RawConnection(port: serve.port)
@@ -48,7 +50,8 @@ struct ServeConnectionTests {
 
     @Test func anHTTP10RequestGetsItsResponseAndTheConnectionCloses() throws {
         // Long time-outs: a close within this test's few seconds can only be the server honouring HTTP/1.0.
-        let serve = try ServeProcess(fixture: "serve-site", arguments: ["--idle-timeout", "60", "--header-timeout", "60"])
+        let serve = try ServeProcess(
+            fixture: "serve-site", arguments: ["--idle-timeout", "60", "--header-timeout", "60"])
         defer { serve.stop() }
         let connection = try RawConnection(port: serve.port)
         try connection.send("GET /about/ HTTP/1.0\r\n\r\n")
@@ -62,14 +65,17 @@ struct ServeConnectionTests {
         let kept = try RawConnection(port: serve.port)
         try kept.send("GET /about/ HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
         let one = try kept.response(timeout: 5)
-        #expect(one.response.headers["connection"]?.lowercased() == "keep-alive" && one.response.headers["content-length"] != nil,
+        #expect(
+            one.response.headers["connection"]?.lowercased() == "keep-alive"
+                && one.response.headers["content-length"] != nil,
             "\(one.head)")
         try kept.send("GET /images/dot.svg HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
         #expect(try kept.response(timeout: 5).response.status == 200)
     }
 
     @Test func connectionCloseClosesTheConnection() throws {
-        let serve = try ServeProcess(fixture: "serve-site", arguments: ["--idle-timeout", "60", "--header-timeout", "60"])
+        let serve = try ServeProcess(
+            fixture: "serve-site", arguments: ["--idle-timeout", "60", "--header-timeout", "60"])
         defer { serve.stop() }
         for header in ["close", "Close", "keep-alive, close"] {
             let connection = try RawConnection(port: serve.port)
@@ -81,12 +87,15 @@ struct ServeConnectionTests {
         }
         // Two requests sent at once, the second with `Connection: close`: both are answered, then the connection closes.
         let pipelined = try RawConnection(port: serve.port)
-        try pipelined.send("GET /about/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-            + "GET /images/dot.svg HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        try pipelined.send(
+            "GET /about/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                + "GET /images/dot.svg HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         let first = try pipelined.response(timeout: 5)
         #expect(first.response.status == 200 && first.response.headers["connection"] == nil, "\(first.head)")
         let second = try pipelined.response(timeout: 5)
-        #expect(second.response.status == 200 && second.response.headers["content-type"] == "image/svg+xml", "\(second.head)")
+        #expect(
+            second.response.status == 200 && second.response.headers["content-type"] == "image/svg+xml",
+            "\(second.head)")
         #expect(pipelined.closedByServer(within: 5))
         // A request that cannot be parsed is answered 400 and closed, not left half open.
         let garbage = try RawConnection(port: serve.port)
@@ -96,7 +105,8 @@ struct ServeConnectionTests {
     }
 
     @Test func theConnectionCapHolds() throws {
-        let serve = try ServeProcess(fixture: "serve-site", arguments: ["--max-connections", "3", "--idle-timeout", "60"])
+        let serve = try ServeProcess(
+            fixture: "serve-site", arguments: ["--max-connections", "3", "--idle-timeout", "60"])
         defer { serve.stop() }
         // Three kept-alive connections, each answered once: the cap is reached.
         let open = try (0..<3).map { _ in
@@ -127,8 +137,10 @@ struct ServeConnectionTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let paragraph = String(repeating: "A line of **text** with a [link](/about/) and `code`. ", count: 20)
         for index in 0..<3000 {
-            try Data("---\ntitle: Note \(index)\n---\n\n## Part one\n\n\(paragraph)\n\n## Part two\n\n\(paragraph)\n".utf8)
-                .write(to: folder.appendingPathComponent("note-\(index).md"))
+            try Data(
+                "---\ntitle: Note \(index)\n---\n\n## Part one\n\n\(paragraph)\n\n## Part two\n\n\(paragraph)\n".utf8
+            )
+            .write(to: folder.appendingPathComponent("note-\(index).md"))
         }
         try FileManager.default.moveItem(at: folder, to: serve.site.appendingPathComponent("Content/notes"))
         // Wait until the rebuild is under way.
@@ -157,7 +169,8 @@ struct ServeConnectionTests {
         try Data("title: A large site\n".utf8).write(to: site.appendingPathComponent("Content/site.yml"))
         let paragraph = String(repeating: "A line of **text** with a [link](/notes/) and `code`. ", count: 20)
         for index in 0..<3000 {
-            try Data("---\ntitle: Note \(index)\n---\n\n\(paragraph)\n".utf8).write(to: folder.appendingPathComponent("n\(index).md"))
+            try Data("---\ntitle: Note \(index)\n---\n\n\(paragraph)\n".utf8).write(
+                to: folder.appendingPathComponent("n\(index).md"))
         }
         let process = Process()
         process.executableURL = ServeProcess.binary
@@ -171,7 +184,9 @@ struct ServeConnectionTests {
         // signal the process before it has set up its handling, on a loaded machine.
         let staged = Date(timeIntervalSinceNow: 20)
         func staging() -> Bool {
-            ((try? FileManager.default.contentsOfDirectory(atPath: site.path)) ?? []).contains { $0.hasPrefix(".Public.folio-staging") }
+            ((try? FileManager.default.contentsOfDirectory(atPath: site.path)) ?? []).contains {
+                $0.hasPrefix(".Public.folio-staging")
+            }
         }
         while process.isRunning, !staging(), Date() < staged { Thread.sleep(forTimeInterval: 0.01) }
         #expect(process.isRunning && staging(), "the first build never staged its output")
@@ -184,6 +199,8 @@ struct ServeConnectionTests {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(seconds < 1, "stopping took \(seconds) s")
         #expect(!text.contains("Serving"), "the first build had finished: \(text)")
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0 && text.contains("Stopped."), "\(text)")
+        #expect(
+            process.terminationReason == .exit && process.terminationStatus == 0 && text.contains("Stopped."), "\(text)"
+        )
     }
 }

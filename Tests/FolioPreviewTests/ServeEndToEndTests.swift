@@ -16,14 +16,16 @@ struct ServeEndToEndTests {
         #expect(first.body.contains("The first version of the about page."))
         #expect(first.body.contains("data-folio-serve"))
         #expect(first.headers["cache-control"] == "no-store")
-        let onDisk = try String(contentsOf: serve.site.appendingPathComponent("Public/about/index.html"), encoding: .utf8)
+        let onDisk = try String(
+            contentsOf: serve.site.appendingPathComponent("Public/about/index.html"), encoding: .utf8)
         #expect(!onDisk.contains("data-folio-serve"), "the client is never written to the output folder")
 
         let events = try LoopbackHTTP.EventStream(port: serve.port)
         var seen = try events.next("hello").end
 
         // 1. An edit: a reload event, then the new text.
-        try serve.write("Content/about.md", "---\ntitle: About\ndraft: false\n---\n\nThe second version of the about page.\n")
+        try serve.write(
+            "Content/about.md", "---\ntitle: About\ndraft: false\n---\n\nThe second version of the about page.\n")
         let reload = try events.next("reload", after: seen)
         seen = reload.end
         #expect(reload.data.contains("\"build\":2"))
@@ -50,7 +52,8 @@ struct ServeEndToEndTests {
         #expect(try late.next("hello").data.contains("Content/about.md:3:8"))
 
         // 3. The fix: a reload, the fixed text, the status is good again.
-        try serve.write("Content/about.md", "---\ntitle: About\ndraft: false\n---\n\nThe fixed version of the about page.\n")
+        try serve.write(
+            "Content/about.md", "---\ntitle: About\ndraft: false\n---\n\nThe fixed version of the about page.\n")
         #expect(try events.next("reload", after: seen).data.contains("\"build\":3"))
         #expect(try late.next("reload").data.contains("\"ok\":true"))
         #expect(try http.get("/about/").body.contains("The fixed version of the about page."))
@@ -87,10 +90,14 @@ struct ServeEndToEndTests {
         #expect(head.status == 200 && head.body.isEmpty && Int(head.headers["content-length"] ?? "") ?? 0 > 0)
         let missing = try http.get("/no/such/page/")
         #expect(missing.status == 404 && missing.body.contains("data-folio-serve"))
-        for path in ["/../serve.stdout", "/%2e%2e/serve.stdout", "/..%2fserve.stdout", "//etc/passwd", "/%2e%2e%2f%2e%2e%2fetc/passwd"] {
+        for path in [
+            "/../serve.stdout", "/%2e%2e/serve.stdout", "/..%2fserve.stdout", "//etc/passwd",
+            "/%2e%2e%2f%2e%2e%2fetc/passwd",
+        ] {
             let response = try http.get(path)
             #expect([400, 404].contains(response.status), "\(path) → \(response.status)")
-            #expect(!response.body.contains("Serving http") && !response.body.contains("root:"), "\(path) leaked a file")
+            #expect(
+                !response.body.contains("Serving http") && !response.body.contains("root:"), "\(path) leaked a file")
         }
     }
 

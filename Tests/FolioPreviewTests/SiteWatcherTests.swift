@@ -8,7 +8,8 @@ struct SiteWatcherTests {
     final class Folder {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-watch-\(UUID().uuidString)")
         init() throws {
-            try FileManager.default.createDirectory(at: url.appendingPathComponent("Content/guide"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.appendingPathComponent("Content/guide"), withIntermediateDirectories: true)
             try write("Content/index.md", "# Home\n")
             try write("Content/guide/setup.md", "# Setup\n")
         }
@@ -62,10 +63,14 @@ struct SiteWatcherTests {
         try folder.write("Content/.index.md.swp", "x")
         try folder.write("Content/index.md~", "# Home\n")
         try folder.write("Content/new.md.tmp", "# New\n")
-        try FileManager.default.moveItem(atPath: folder.path("Content/new.md.tmp"), toPath: folder.path("Content/new.md"))
+        try FileManager.default.moveItem(
+            atPath: folder.path("Content/new.md.tmp"), toPath: folder.path("Content/new.md"))
         try folder.write("Content/index.md", "# Home, edited\n")
         let batch = await nextBatch(watcher)
-        #expect(batch == [folder.path("Content/new.md.tmp"), folder.path("Content/new.md"), folder.path("Content/index.md")])
+        #expect(
+            batch == [
+                folder.path("Content/new.md.tmp"), folder.path("Content/new.md"), folder.path("Content/index.md"),
+            ])
         #expect(await nextBatch(watcher, within: 0.3) == nil, "one burst, one batch")
     }
 
@@ -75,7 +80,8 @@ struct SiteWatcherTests {
         watcher.start()
         defer { watcher.stop() }
         try await settle()
-        try FileManager.default.createDirectory(atPath: folder.path("Content/new/deeper"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder.path("Content/new/deeper"), withIntermediateDirectories: true)
         #expect(await nextBatch(watcher)?.contains(folder.path("Content/new")) == true)
         try await settle()
         try folder.write("Content/new/deeper/page.md", "# Deep\n")
@@ -90,7 +96,8 @@ struct SiteWatcherTests {
         watcher.start()
         defer { watcher.stop() }
         try await settle()
-        try FileManager.default.createDirectory(atPath: folder.path("Content/Public"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder.path("Content/Public"), withIntermediateDirectories: true)
         try folder.write("Content/Public/index.html", "<p>built</p>")
         #expect(await nextBatch(watcher, within: 0.5) == nil)
     }

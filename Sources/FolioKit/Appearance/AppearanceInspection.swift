@@ -9,17 +9,20 @@ public enum AppearanceInspection {
     public static func inspect(_ located: PageLocator.Located, templatesDirectory: String?) -> Result? {
         var diagnostics: [Diagnostic] = []
         let theme = Theme.load(directory: templatesDirectory, diagnostics: &diagnostics)
-        let site = SiteReader.read(.init(contentDirectory: located.content, includeDrafts: true), diagnostics: &diagnostics)
+        let site = SiteReader.read(
+            .init(contentDirectory: located.content, includeDrafts: true), diagnostics: &diagnostics)
         let config = AppearanceConfig.load(theme: theme, contentDirectory: located.content, diagnostics: &diagnostics)
         guard let source = site.pages.first(where: { $0.sourcePath == located.sourcePath }) else { return nil }
         let (page, pageDiagnostics) = SiteReader.loadPage(source, site: site)
-        var renderer = ViewRenderer(theme: theme, settings: PageSettings(page: source), appearance: AppearanceResolver(config))
+        var renderer = ViewRenderer(
+            theme: theme, settings: PageSettings(page: source), appearance: AppearanceResolver(config))
         _ = renderer.render(page.model)
         let relevant = (diagnostics + pageDiagnostics + renderer.warnings).filter {
             $0.path == located.displayPath || $0.path.hasSuffix("appearance.yml") || $0.path.hasSuffix("site.yml")
                 || $0.path.hasSuffix(".mustache")
         }
-        let report = renderer.controls.isEmpty
+        let report =
+            renderer.controls.isEmpty
             ? "\(located.displayPath) has no page controls, tab bars or segmented controls (view: \(source.front.view)).\n"
             : AppearanceReport.format(renderer.controls)
         return Result(report: report, diagnostics: relevant.sortedForDisplay().removingDuplicates())

@@ -7,14 +7,16 @@ extension AppearanceConfig {
         if let file = theme.appearance {
             switch SourceText.decode(file.bytes) {
             case .success(let text): files.append(AppearanceFile(path: file.displayPath, text: text))
-            case .failure(let failure): diagnostics.append(SourceText.diagnostic(failure, at: file.displayPath, what: "appearance.yml"))
+            case .failure(let failure):
+                diagnostics.append(SourceText.diagnostic(failure, at: file.displayPath, what: "appearance.yml"))
             }
         }
         let display = FileTree.display(contentDirectory, "appearance.yml")
         switch SourceText.read(contentDirectory + "/appearance.yml") {
         case .success(let text): files.append(AppearanceFile(path: display, text: text))
         case .failure(.unreadable): break  // the site has no appearance.yml of its own
-        case .failure(let failure): diagnostics.append(SourceText.diagnostic(failure, at: display, what: "appearance.yml"))
+        case .failure(let failure):
+            diagnostics.append(SourceText.diagnostic(failure, at: display, what: "appearance.yml"))
         }
         return load(files, diagnostics: &diagnostics)
     }

@@ -59,9 +59,10 @@ struct BuildCache: Sendable {
 
         init(_ style: AppearanceStyle) {
             component = style.component.rawValue
-            colors = Dictionary(uniqueKeysWithValues: style.colors.map { property, color in
-                (property.qualifiedName, [Self.pack(color.light), Self.pack(color.dark)])
-            })
+            colors = Dictionary(
+                uniqueKeysWithValues: style.colors.map { property, color in
+                    (property.qualifiedName, [Self.pack(color.light), Self.pack(color.dark)])
+                })
         }
 
         var style: AppearanceStyle? {
@@ -84,7 +85,8 @@ struct BuildCache: Sendable {
         }
 
         private static func unpack(_ value: UInt32) -> Color {
-            Color(red: UInt8(value >> 24 & 0xff), green: UInt8(value >> 16 & 0xff), blue: UInt8(value >> 8 & 0xff),
+            Color(
+                red: UInt8(value >> 24 & 0xff), green: UInt8(value >> 16 & 0xff), blue: UInt8(value >> 8 & 0xff),
                 alpha: UInt8(value & 0xff))
         }
     }

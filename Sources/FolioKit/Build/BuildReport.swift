@@ -14,7 +14,8 @@ public struct BuildReport {
         let s = result.summary
         if result.published {
             let rendered = s.rendered == s.pages ? "" : "; \(s.rendered) rendered, \(s.pages - s.rendered) unchanged"
-            let counts = "\(plural(s.pages, "page")) (\(plural(s.sections, "section")), \(plural(s.views, "view"))\(rendered))"
+            let counts =
+                "\(plural(s.pages, "page")) (\(plural(s.sections, "section")), \(plural(s.views, "view"))\(rendered))"
             return "Built \(counts) in \(String(format: "%.2f", s.seconds)) s → \(output)/"
         }
         let errors = result.diagnostics.filter { $0.severity == .error }.count
@@ -37,15 +38,17 @@ public struct BuildReport {
             "{\"path\": \(ModelJSON.quote(d.path)), \"line\": \(d.line), \"column\": \(d.column), "
                 + "\"severity\": \"\(d.severity.rawValue)\", \"message\": \(ModelJSON.quote(d.message))}"
         }
-        emit("{\"published\": \(result.published), \"diagnostics\": [\(diagnostics.joined(separator: ", "))], "
-            + "\"summary\": {\"pages\": \(s.pages), \"rendered\": \(s.rendered), \"sections\": \(s.sections), \"views\": \(s.views), \"files\": \(s.files), "
-            + "\"seconds\": \(String(format: "%.3f", s.seconds))}, "
-            + "\"notes\": [\(result.notes.map(ModelJSON.quote).joined(separator: ", "))], \"internalLinks\": \(result.internalLinks), "
-            + "\"externalLinks\": [")
+        emit(
+            "{\"published\": \(result.published), \"diagnostics\": [\(diagnostics.joined(separator: ", "))], "
+                + "\"summary\": {\"pages\": \(s.pages), \"rendered\": \(s.rendered), \"sections\": \(s.sections), \"views\": \(s.views), \"files\": \(s.files), "
+                + "\"seconds\": \(String(format: "%.3f", s.seconds))}, "
+                + "\"notes\": [\(result.notes.map(ModelJSON.quote).joined(separator: ", "))], \"internalLinks\": \(result.internalLinks), "
+                + "\"externalLinks\": [")
         var chunk = ""
         for (index, link) in result.externalLinks.enumerated() {
             if index > 0 { chunk += ", " }
-            chunk += "{\"url\": \(ModelJSON.quote(link.url)), \"path\": \(ModelJSON.quote(link.path)), \"line\": \(link.line), \"column\": \(link.column)}"
+            chunk +=
+                "{\"url\": \(ModelJSON.quote(link.url)), \"path\": \(ModelJSON.quote(link.path)), \"line\": \(link.line), \"column\": \(link.column)}"
             if chunk.utf8.count > 65536 {
                 emit(chunk)
                 chunk = ""

@@ -15,20 +15,29 @@ enum CacheFile {
                 styles[name] = style
                 classes.append(name)
             }
-            lines.append(fields(["page", path] + fingerprint(page.fingerprint) + [
-                page.url, page.title, page.description ?? "\u{0}", page.date ?? "\u{0}", page.weight.map(String.init) ?? "\u{0}",
-                page.draft ? "1" : "0", page.layout, page.container ?? "\u{0}", String(page.sections), String(page.views),
-                classes.joined(separator: ","),
-            ]))
+            lines.append(
+                fields(
+                    ["page", path] + fingerprint(page.fingerprint) + [
+                        page.url, page.title, page.description ?? "\u{0}", page.date ?? "\u{0}",
+                        page.weight.map(String.init) ?? "\u{0}",
+                        page.draft ? "1" : "0", page.layout, page.container ?? "\u{0}", String(page.sections),
+                        String(page.views),
+                        classes.joined(separator: ","),
+                    ]))
             for (kind, list) in [("front", page.frontDiagnostics), ("render", page.renderDiagnostics)] {
                 for d in list {
-                    lines.append(fields(["diag", kind, d.path, String(d.line), String(d.column), d.warning ? "w" : "e", d.message]))
+                    lines.append(
+                        fields([
+                            "diag", kind, d.path, String(d.line), String(d.column), d.warning ? "w" : "e", d.message,
+                        ]))
                 }
             }
         }
         for name in styles.keys.sorted() {
             let style = styles[name]!
-            let colors = style.colors.keys.sorted().map { "\($0)=\(style.colors[$0]!.map(String.init).joined(separator: "/"))" }
+            let colors = style.colors.keys.sorted().map {
+                "\($0)=\(style.colors[$0]!.map(String.init).joined(separator: "/"))"
+            }
             lines.append(fields(["style", name, style.component, colors.joined(separator: ",")]))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -36,7 +45,8 @@ enum CacheFile {
 
     static func decode(_ text: String) -> BuildCache? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true).makeIterator()
-        guard lines.next() == Substring(BuildCache.format), let keyLine = lines.next(), keyLine.hasPrefix("key\t") else { return nil }
+        guard lines.next() == Substring(BuildCache.format), let keyLine = lines.next(), keyLine.hasPrefix("key\t")
+        else { return nil }
         var cache = BuildCache(siteKey: String(keyLine.dropFirst(4)), pages: [:], staticFiles: [:])
         var pageClasses: [String: [String]] = [:]
         var styles: [String: BuildCache.CachedStyle] = [:]
@@ -48,18 +58,25 @@ enum CacheFile {
                 guard let print = fingerprint(f[2...4]) else { return nil }
                 cache.staticFiles[f[1]] = print
             case "page" where f.count == 16:
-                guard let print = fingerprint(f[2...4]), let sections = Int(f[13]), let views = Int(f[14]) else { return nil }
+                guard let print = fingerprint(f[2...4]), let sections = Int(f[13]), let views = Int(f[14]) else {
+                    return nil
+                }
                 cache.pages[f[1]] = BuildCache.PageRecord(
                     fingerprint: print, url: f[5], title: f[6], description: optional(f[7]), date: optional(f[8]),
-                    weight: optional(f[9]).flatMap { Int($0) }, draft: f[10] == "1", layout: f[11], container: optional(f[12]),
+                    weight: optional(f[9]).flatMap { Int($0) }, draft: f[10] == "1", layout: f[11],
+                    container: optional(f[12]),
                     sections: sections, views: views, frontDiagnostics: [], renderDiagnostics: [], styles: [])
                 pageClasses[f[1]] = f[15].isEmpty ? [] : f[15].split(separator: ",").map(String.init)
                 lastPage = f[1]
             case "diag" where f.count == 7:
                 guard let page = lastPage, let line = Int(f[3]), let column = Int(f[4]) else { return nil }
-                let diagnostic = BuildCache.CachedDiagnostic(path: f[2], line: line, column: column, warning: f[5] == "w", message: f[6])
-                if f[1] == "front" { cache.pages[page]?.frontDiagnostics.append(diagnostic) }
-                else { cache.pages[page]?.renderDiagnostics.append(diagnostic) }
+                let diagnostic = BuildCache.CachedDiagnostic(
+                    path: f[2], line: line, column: column, warning: f[5] == "w", message: f[6])
+                if f[1] == "front" {
+                    cache.pages[page]?.frontDiagnostics.append(diagnostic)
+                } else {
+                    cache.pages[page]?.renderDiagnostics.append(diagnostic)
+                }
             case "style" where f.count == 4:
                 var colors: [String: [UInt32]] = [:]
                 for pair in f[3].split(separator: ",") {

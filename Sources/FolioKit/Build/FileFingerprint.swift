@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Size and modification time of a file: cheap to read with one `stat`, and changed by every edit an editor makes.
@@ -24,11 +24,11 @@ struct FileFingerprint: Sendable, Equatable {
         guard stat(path, &info) == 0 else { return nil }
         size = Int64(info.st_size)
         #if canImport(Glibc)
-        seconds = Int64(info.st_mtim.tv_sec)
-        nanoseconds = Int64(info.st_mtim.tv_nsec)
+            seconds = Int64(info.st_mtim.tv_sec)
+            nanoseconds = Int64(info.st_mtim.tv_nsec)
         #else
-        seconds = Int64(info.st_mtimespec.tv_sec)
-        nanoseconds = Int64(info.st_mtimespec.tv_nsec)
+            seconds = Int64(info.st_mtimespec.tv_sec)
+            nanoseconds = Int64(info.st_mtimespec.tv_nsec)
         #endif
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The file-system steps of publishing an output, each one counted by `CrashPoint` for the kill tests.
@@ -10,13 +10,14 @@ enum FileOperations {
     static func exchange(_ first: String, _ second: String) -> Bool {
         CrashPoint.step()
         #if os(Linux)
-        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-        guard let symbol = dlsym(nil, "renameat2") else { return false }  // nil is RTLD_DEFAULT on glibc
-        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
-        let exchangeFlag: UInt32 = 1 << 1  // RENAME_EXCHANGE
-        return renameat2(AT_FDCWD, first, AT_FDCWD, second, exchangeFlag) == 0
+            typealias RenameAt2 =
+                @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+            guard let symbol = dlsym(nil, "renameat2") else { return false }  // nil is RTLD_DEFAULT on glibc
+            let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+            let exchangeFlag: UInt32 = 1 << 1  // RENAME_EXCHANGE
+            return renameat2(AT_FDCWD, first, AT_FDCWD, second, exchangeFlag) == 0
         #else
-        return false
+            return false
         #endif
     }
 
@@ -77,7 +78,9 @@ enum FileOperations {
             var existing = [UInt8](repeating: 0, count: expected.count)
             var offset = 0
             while offset < existing.count {
-                let count = existing.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+                let count = existing.withUnsafeMutableBytes {
+                    read(descriptor, $0.baseAddress! + offset, $0.count - offset)
+                }
                 if count <= 0 { return false }
                 offset += count
             }

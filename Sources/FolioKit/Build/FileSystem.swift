@@ -47,7 +47,9 @@ public enum PageLocator {
         }
         let sourcePath = String(pageURL.path.dropFirst(prefix.count))
         let contentArgument = content ?? relativeToWorkingDirectory(folder.path)
-        return Located(content: contentArgument, sourcePath: sourcePath, displayPath: FileTree.display(contentArgument, sourcePath))
+        return Located(
+            content: contentArgument, sourcePath: sourcePath, displayPath: FileTree.display(contentArgument, sourcePath)
+        )
     }
 
     private static func relativeToWorkingDirectory(_ path: String) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Directory walks with stable order, skipping names that start with `_` or `.` where asked.
@@ -34,7 +34,9 @@ enum FileTree {
         let followSymlinks: Bool
 
         /// `inside`: the real paths of the folders this walk is in, to tell a loop from a second way to one folder.
-        func visit(_ directory: String, prefix: String, realDirectory: String, inside: [String], into listing: inout Listing) {
+        func visit(
+            _ directory: String, prefix: String, realDirectory: String, inside: [String], into listing: inout Listing
+        ) {
             // readdir's entry types spare a stat per file; links and unknown types are asked about with lstat.
             guard let entries = DirectoryEntries.read(directory) else { return }
             for entry in entries {
@@ -56,7 +58,8 @@ enum FileTree {
                     listing.files.append(prefix + name)
                 } else if type == Int32(DT_DIR) {
                     let real = realDirectory + "/" + name
-                    visit(path, prefix: prefix + name + "/", realDirectory: real, inside: inside + [real], into: &listing)
+                    visit(
+                        path, prefix: prefix + name + "/", realDirectory: real, inside: inside + [real], into: &listing)
                 } else {
                     link(path, relative: prefix + name, inside: inside, into: &listing)
                 }
@@ -69,14 +72,17 @@ enum FileTree {
             let rootName = FileTree.displayRoot(root)
             guard let target = realPath(path) else {
                 let text = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                listing.diagnostics.append(.warning(
-                    "symbolic link to \(text), which does not exist: skipped; fix the link or remove it", at: shown))
+                listing.diagnostics.append(
+                    .warning(
+                        "symbolic link to \(text), which does not exist: skipped; fix the link or remove it", at: shown)
+                )
                 return
             }
             if !followSymlinks && !FileTree.contains(realRoot, target) {
-                listing.diagnostics.append(.warning(
-                    "symbolic link to \(target), outside \(rootName)/: not followed; copy what it points to into \(rootName)/, "
-                        + "or set 'followSymlinks: true' in site.yml to follow links that leave it", at: shown))
+                listing.diagnostics.append(
+                    .warning(
+                        "symbolic link to \(target), outside \(rootName)/: not followed; copy what it points to into \(rootName)/, "
+                            + "or set 'followSymlinks: true' in site.yml to follow links that leave it", at: shown))
                 return
             }
             var info = stat()
@@ -86,9 +92,10 @@ enum FileTree {
                 listing.files.append(relative)
             case S_IFDIR:
                 if inside.contains(where: { FileTree.contains(target, $0) }) {
-                    listing.diagnostics.append(.warning(
-                        "symbolic link to \(target), a folder that contains the link: not followed, it would loop forever; "
-                            + "remove the link", at: shown))
+                    listing.diagnostics.append(
+                        .warning(
+                            "symbolic link to \(target), a folder that contains the link: not followed, it would loop forever; "
+                                + "remove the link", at: shown))
                     return
                 }
                 visit(path, prefix: relative + "/", realDirectory: target, inside: inside + [target], into: &listing)

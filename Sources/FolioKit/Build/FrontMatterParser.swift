@@ -23,7 +23,8 @@ enum FrontMatterParser {
             if content.last == "\r" { content = content.dropLast() }
             if content == "---" || content == "..." {
                 let bodyStart = end < text.endIndex ? text.index(after: end) : end
-                return Split(yaml: String(text[yamlStart..<index]), body: String(text[bodyStart...]), bodyLineOffset: line)
+                return Split(
+                    yaml: String(text[yamlStart..<index]), body: String(text[bodyStart...]), bodyLineOffset: line)
             }
             index = end < text.endIndex ? text.index(after: end) : end
         }
@@ -46,7 +47,8 @@ enum FrontMatterParser {
                 if DateCheck.isValid(date) {
                     front.date = date
                 } else {
-                    diagnostics.append(document.error("'date' must be YYYY-MM-DD or an ISO 8601 date and time, not '\(date)'", entry))
+                    diagnostics.append(
+                        document.error("'date' must be YYYY-MM-DD or an ISO 8601 date and time, not '\(date)'", entry))
                 }
             case "draft": front.draft = document.bool(entry, &diagnostics) ?? false
             case "layout": front.layout = document.string(entry, &diagnostics) ?? "default"
@@ -56,7 +58,9 @@ enum FrontMatterParser {
                     front.view = view
                 } else {
                     let known = ViewSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-                    diagnostics.append(document.error("'view' must be one of \(known), or a nesting like 'tabs > paged'; not '\(text)'", entry))
+                    diagnostics.append(
+                        document.error(
+                            "'view' must be one of \(known), or a nesting like 'tabs > paged'; not '\(text)'", entry))
                 }
             case "sectionLevel": front.sectionLevel = document.int(entry, in: 1...6, &diagnostics)
             case "segments":
@@ -64,7 +68,8 @@ enum FrontMatterParser {
                 if labels.count == 2 {
                     front.segments = labels
                 } else {
-                    diagnostics.append(document.error("'segments' must be a list of two labels, like [Pages, All]", entry))
+                    diagnostics.append(
+                        document.error("'segments' must be a list of two labels, like [Pages, All]", entry))
                 }
             case "transition":
                 guard let text = document.string(entry, &diagnostics) else { break }
@@ -83,7 +88,8 @@ enum FrontMatterParser {
             case "slug":
                 guard let slug = document.string(entry, &diagnostics) else { break }
                 if slug.isEmpty || slug.contains("/") || slug == "." || slug == ".." {
-                    diagnostics.append(document.error("'slug' must be one URL segment without '/', not '\(slug)'", entry))
+                    diagnostics.append(
+                        document.error("'slug' must be one URL segment without '/', not '\(slug)'", entry))
                 } else {
                     front.slug = slug
                 }
@@ -112,7 +118,8 @@ enum DateCheck {
             let month = digits(5..<7), (1...12).contains(month), let day = digits(8..<10), (1...31).contains(day)
         else { return false }
         if bytes.count == 10 { return true }
-        guard bytes[10] == 84 || bytes[10] == 32, let hour = digits(11..<13), hour < 24, bytes.count >= 16, bytes[13] == 58,
+        guard bytes[10] == 84 || bytes[10] == 32, let hour = digits(11..<13), hour < 24, bytes.count >= 16,
+            bytes[13] == 58,
             let minute = digits(14..<16), minute < 60
         else { return false }
         var rest = bytes[16...]

@@ -14,7 +14,8 @@ struct GeneratedPage: Sendable {
             let count = navigation.listingPageCount(folder)
             guard first <= count else { continue }
             for number in first...count {
-                pages.append(GeneratedPage(folder: folder, number: number, url: navigation.listingURL(folder, page: number)))
+                pages.append(
+                    GeneratedPage(folder: folder, number: number, url: navigation.listingURL(folder, page: number)))
             }
         }
         return pages

@@ -30,8 +30,10 @@ public struct GitHubReport {
         let s = result.summary
         var text = "## Folio \(command.lowercased()): \(result.published ? "passed" : "failed")\n\n"
         text += "| | |\n|---|---|\n| Pages | \(s.pages) |\n| Sections | \(s.sections) |\n"
-        text += "| Internal links checked | \(result.internalLinks) |\n| External links | \(result.externalLinks.count) |\n"
-        text += "| Errors | \(errors) |\n| Warnings | \(warnings) |\n| Time | \(String(format: "%.2f", s.seconds)) s |\n"
+        text +=
+            "| Internal links checked | \(result.internalLinks) |\n| External links | \(result.externalLinks.count) |\n"
+        text +=
+            "| Errors | \(errors) |\n| Warnings | \(warnings) |\n| Time | \(String(format: "%.2f", s.seconds)) s |\n"
         if !result.diagnostics.isEmpty {
             text += "\n### First problems\n\n"
             for d in result.diagnostics.prefix(limit) {

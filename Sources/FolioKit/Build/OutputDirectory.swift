@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where a build writes: never into the output folder itself, so a reader or a crash sees the old site or the new one.
@@ -61,7 +61,8 @@ struct OutputDirectory: Sendable {
         } else {
             try FileOperations.makeDirectory(staging)
             guard FileOperations.write(OutputSafety.markerText.utf8, to: staging + "/" + OutputSafety.markerName) else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: staging + "/" + OutputSafety.markerName])
+                throw CocoaError(
+                    .fileWriteUnknown, userInfo: [NSFilePathErrorKey: staging + "/" + OutputSafety.markerName])
             }
         }
     }

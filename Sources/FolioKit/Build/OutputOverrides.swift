@@ -10,7 +10,9 @@ struct OutputOverrides: Sendable {
     /// The files Folio generates itself, by output path, with what each comes from.
     static func generated(theme: Theme) -> [String: String] {
         var files = ["assets/appearance.css": "the stylesheet Folio generates from appearance.yml"]
-        if theme.layouts.contains("404") { files["404.html"] = "the 404 page Folio generates from layouts/404.mustache" }
+        if theme.layouts.contains("404") {
+            files["404.html"] = "the 404 page Folio generates from layouts/404.mustache"
+        }
         return files
     }
 
@@ -24,16 +26,18 @@ struct OutputOverrides: Sendable {
         for (path, what) in Self.generated(theme: theme).sorted(by: { $0.key < $1.key }) {
             guard let owner = claimed[path] else { continue }
             let effect = path == "assets/appearance.css" ? ", so no appearance rule takes effect" : ""
-            warnings.append(.warning(
-                "this file takes the place of \(what)\(effect): the content file wins; rename or remove it to get the generated one",
-                at: owner))
+            warnings.append(
+                .warning(
+                    "this file takes the place of \(what)\(effect): the content file wins; rename or remove it to get the generated one",
+                    at: owner))
         }
         for (name, file) in theme.assets.sorted(by: { $0.key < $1.key }) {
             guard let owner = claimed["assets/" + name] else { continue }
-            warnings.append(.warning(
-                "this file takes the place of the theme's assets/\(name) (\(file.displayPath)): the content file wins; "
-                    + "rename or remove it to use the theme's, or change the theme's file instead",
-                at: owner))
+            warnings.append(
+                .warning(
+                    "this file takes the place of the theme's assets/\(name) (\(file.displayPath)): the content file wins; "
+                        + "rename or remove it to use the theme's, or change the theme's file instead",
+                    at: owner))
         }
         self.warnings = warnings
     }

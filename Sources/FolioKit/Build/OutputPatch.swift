@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Publishes a small update so that the output goes from the old site to the new one in one step.
@@ -21,19 +21,25 @@ struct OutputPatch {
         let files = pending.files
         defer { rmdir(pending.folder) }
         if files.isEmpty { return }
-        if files.count == 1, let only = files.first, FileSystem.isDirectory(target + "/" + SitePath.directory(of: only.path)) {
+        if files.count == 1, let only = files.first,
+            FileSystem.isDirectory(target + "/" + SitePath.directory(of: only.path))
+        {
             try FileOperations.rename(only.file, target + "/" + only.path)
             return
         }
         var common = Self.commonFolder(files.map(\.path))
-        while !common.isEmpty && !FileSystem.isDirectory(target + "/" + common) { common = SitePath.directory(of: common) }
+        while !common.isEmpty && !FileSystem.isDirectory(target + "/" + common) {
+            common = SitePath.directory(of: common)
+        }
         let folder = common.isEmpty ? target : target + "/" + common
         try FileOperations.linkTree(from: folder, to: staging)
         var made: Set<String> = [""]
         func make(_ directory: String) throws {
             guard made.insert(directory).inserted else { return }
             try make(SitePath.directory(of: directory))
-            if !FileSystem.isDirectory(staging + "/" + directory) { try FileOperations.makeDirectory(staging + "/" + directory) }
+            if !FileSystem.isDirectory(staging + "/" + directory) {
+                try FileOperations.makeDirectory(staging + "/" + directory)
+            }
         }
         for (path, file) in files {
             let relative = common.isEmpty ? path : String(path.dropFirst(common.count + 1))

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The output folder is never a source: checked before `folio build` or `folio serve` writes anything.
@@ -12,7 +12,8 @@ import Glibc
 public enum OutputSafety {
     /// Written into every output folder: the mark of a folder Folio made and may replace.
     public static let markerName = ".folio-output"
-    static let markerText = "This folder is built by Folio. Every build replaces it as a whole: keep no other files here.\n"
+    static let markerText =
+        "This folder is built by Folio. Every build replaces it as a whole: keep no other files here.\n"
 
     /// Why an output folder is refused, said to the person who chose it.
     public struct Refusal: Error, CustomStringConvertible {
@@ -28,13 +29,16 @@ public enum OutputSafety {
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
                 let target = FileTree.realPath(output).map { " to \($0)" } ?? ""
-                return Refusal(description: "the output \(shown) is a symbolic link\(target); Folio replaces its output folder "
-                    + "as a whole and does not do that through a link: pass the real folder as --output, or remove the link")
+                return Refusal(
+                    description: "the output \(shown) is a symbolic link\(target); Folio replaces its output folder "
+                        + "as a whole and does not do that through a link: pass the real folder as --output, or remove the link"
+                )
             case S_IFDIR:
                 break
             default:
-                return Refusal(description: "the output \(shown) is a file, not a folder; a build would replace it: "
-                    + "pass another --output, or move the file away")
+                return Refusal(
+                    description: "the output \(shown) is a file, not a folder; a build would replace it: "
+                        + "pass another --output, or move the file away")
             }
         }
 
@@ -42,30 +46,38 @@ public enum OutputSafety {
         let here = resolve(".")
         if FileTree.contains(real, here) {
             let what = real == here ? "is the current folder" : "contains the current folder"
-            return Refusal(description: "the output \(shown) \(what); a build would replace it, and everything in it: "
-                + "pass a folder inside the current one, such as --output Public")
+            return Refusal(
+                description: "the output \(shown) \(what); a build would replace it, and everything in it: "
+                    + "pass a folder inside the current one, such as --output Public")
         }
-        var sources: [(name: String, shown: String, real: String)] = [("content folder", FileTree.displayRoot(content), resolve(content))]
+        var sources: [(name: String, shown: String, real: String)] = [
+            ("content folder", FileTree.displayRoot(content), resolve(content))
+        ]
         if let templates { sources.append(("templates folder", FileTree.displayRoot(templates), resolve(templates))) }
         for source in sources {
             if real == source.real {
-                return Refusal(description: "the output \(shown) is the \(source.name) itself; a build would replace it "
-                    + "with the built site: pass another --output, such as Public")
+                return Refusal(
+                    description: "the output \(shown) is the \(source.name) itself; a build would replace it "
+                        + "with the built site: pass another --output, such as Public")
             }
             if FileTree.contains(source.real, real) {
-                return Refusal(description: "the output \(shown) lies inside the \(source.name) \(source.shown); each build "
-                    + "would read the last one's output as a source: pass an --output outside \(source.shown), such as Public")
+                return Refusal(
+                    description: "the output \(shown) lies inside the \(source.name) \(source.shown); each build "
+                        + "would read the last one's output as a source: pass an --output outside \(source.shown), such as Public"
+                )
             }
             if FileTree.contains(real, source.real) {
-                return Refusal(description: "the output \(shown) contains the \(source.name) \(source.shown); a build would "
-                    + "replace it, and your files with it: pass an --output beside \(source.shown), such as Public")
+                return Refusal(
+                    description: "the output \(shown) contains the \(source.name) \(source.shown); a build would "
+                        + "replace it, and your files with it: pass an --output beside \(source.shown), such as Public")
             }
         }
 
         if !force && FileSystem.isDirectory(output) && !isReplaceable(output, content: content) {
-            return Refusal(description: "the output \(shown) is a folder Folio did not make (it has no \(markerName)) and it is "
-                + "not empty; a build replaces the whole folder: empty it or pass another --output, "
-                + "or pass --force to replace it and everything in it")
+            return Refusal(
+                description: "the output \(shown) is a folder Folio did not make (it has no \(markerName)) and it is "
+                    + "not empty; a build replaces the whole folder: empty it or pass another --output, "
+                    + "or pass --force to replace it and everything in it")
         }
         return nil
     }

@@ -36,20 +36,29 @@ enum PageWriter {
         let pagePaths = site.pages.map { String($0.url.dropFirst()) + "index.html" }
         let assetPaths = theme.assets.keys.sorted().map { "assets/" + $0 }
         try output.makeDirectories(
-            for: pagePaths + generated.map(\.outputPath) + site.staticFiles + assetPaths + (site.config.search ? [SearchPage.path(0)] : []))
+            for: pagePaths + generated.map(\.outputPath) + site.staticFiles + assetPaths
+                + (site.config.search ? [SearchPage.path(0)] : []))
         // The search index names each page's record file by its place in the site.
-        let order = site.config.search ? Dictionary(uniqueKeysWithValues: site.pages.enumerated().map { ($1.sourcePath, $0) }) : [:]
+        let order =
+            site.config.search
+            ? Dictionary(uniqueKeysWithValues: site.pages.enumerated().map { ($1.sourcePath, $0) }) : [:]
 
         let results = site.pages.parallelMap { source -> PageResult in
             let path = String(source.url.dropFirst()) + "index.html"
-            if let record = plan.reused[source.sourcePath], output.link(from: plan.previousOutput + "/" + path, to: path) {
-                facts?.reused(source, fingerprint: record.fingerprint, previousOutput: plan.previousOutput, output: output)
-                return PageResult(record: record, diagnostics: record.renderDiagnostics.map(\.diagnostic),
+            if let record = plan.reused[source.sourcePath],
+                output.link(from: plan.previousOutput + "/" + path, to: path)
+            {
+                facts?.reused(
+                    source, fingerprint: record.fingerprint, previousOutput: plan.previousOutput, output: output)
+                return PageResult(
+                    record: record, diagnostics: record.renderDiagnostics.map(\.diagnostic),
                     styles: record.styles.compactMap(\.style), rendered: false)
             }
             defer { counter.step() }
-            return render(source, frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [], site: site, theme: theme,
-                appearance: appearance, context: context, to: output, facts: facts, searchFile: order[source.sourcePath])
+            return render(
+                source, frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [], site: site, theme: theme,
+                appearance: appearance, context: context, to: output, facts: facts, searchFile: order[source.sourcePath]
+            )
         }
 
         var written = Written()
@@ -75,22 +84,33 @@ enum PageWriter {
         }
         for (page, (ok, diagnostics)) in zip(generated, generatedWrites) {
             written.diagnostics += diagnostics
-            if !ok { written.diagnostics.append(.error("cannot write \(page.outputPath) in the output folder", at: output.target)) }
+            if !ok {
+                written.diagnostics.append(
+                    .error("cannot write \(page.outputPath) in the output folder", at: output.target))
+            }
         }
         written.diagnostics = written.diagnostics.removingDuplicates()
         // A content file at the path of a generated one or a theme asset takes its place (OutputOverrides warns).
         if theme.layouts.contains("404"), overrides.allows("404.html"),
-            !output.write(theme.render("layouts/404", context.notFoundValues(), diagnostics: &written.diagnostics), to: "404.html")
+            !output.write(
+                theme.render("layouts/404", context.notFoundValues(), diagnostics: &written.diagnostics), to: "404.html"
+            )
         {
             written.diagnostics.append(.error("cannot write 404.html in the output folder", at: output.target))
         }
         if overrides.allows("assets/appearance.css"), !output.write(stylesheet.css, to: "assets/appearance.css") {
-            written.diagnostics.append(.error("cannot write assets/appearance.css in the output folder", at: output.target))
+            written.diagnostics.append(
+                .error("cannot write assets/appearance.css in the output folder", at: output.target))
         }
         for file in site.staticFiles {
-            if plan.unchangedStatic.contains(file), output.link(from: plan.previousOutput + "/" + file, to: file) { continue }
+            if plan.unchangedStatic.contains(file), output.link(from: plan.previousOutput + "/" + file, to: file) {
+                continue
+            }
             if !output.copy(from: site.contentDirectory + "/" + file, to: file) {
-                written.diagnostics.append(.error("cannot copy this file to the output folder", at: FileTree.display(site.contentDirectory, file)))
+                written.diagnostics.append(
+                    .error(
+                        "cannot copy this file to the output folder", at: FileTree.display(site.contentDirectory, file))
+                )
             }
         }
         for (path, file) in theme.assets.sorted(by: { $0.key < $1.key })
@@ -110,33 +130,41 @@ enum PageWriter {
         var frontDiagnostics = frontDiagnostics
         if listed.isStub {
             // Unchanged file, but the site around it changed: its front matter is needed in full again.
-            (source, frontDiagnostics) = SiteReader.readSource(listed.sourcePath, root: site.contentDirectory, config: site.config)
+            (source, frontDiagnostics) = SiteReader.readSource(
+                listed.sourcePath, root: site.contentDirectory, config: site.config)
         }
         var (page, diagnostics) = SiteReader.loadPage(source, site: site)
         var views = ViewRenderer(theme: theme, settings: PageSettings(page: source), appearance: appearance)
         let content = views.render(page.model)
         diagnostics += views.warnings
-        let html = theme.render("layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
+        let html = theme.render(
+            "layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
         let path = String(page.url.dropFirst()) + "index.html"
         diagnostics += facts?.rendered(page, html: html, output: output) ?? []
         guard output.write(html, to: path) else {
-            return PageResult(record: nil, diagnostics: diagnostics + [.error("cannot write \(path) in the output folder", at: page.displayPath)],
+            return PageResult(
+                record: nil,
+                diagnostics: diagnostics + [.error("cannot write \(path) in the output folder", at: page.displayPath)],
                 styles: [], rendered: true)
         }
         let styles = Array(views.stylesheet.styles.values)
         let record = BuildCache.PageRecord(
-            fingerprint: FileFingerprint(path: site.contentDirectory + "/" + source.sourcePath) ?? FileFingerprint.missing,
+            fingerprint: FileFingerprint(path: site.contentDirectory + "/" + source.sourcePath)
+                ?? FileFingerprint.missing,
             url: source.url, title: source.title, description: source.front.description, date: source.front.date,
-            weight: source.front.weight, draft: source.front.draft, layout: source.front.layout, container: source.front.container,
+            weight: source.front.weight, draft: source.front.draft, layout: source.front.layout,
+            container: source.front.container,
             sections: page.model.sectionCount, views: views.viewCount,
             frontDiagnostics: frontDiagnostics.map(BuildCache.CachedDiagnostic.init),
-            renderDiagnostics: diagnostics.map(BuildCache.CachedDiagnostic.init), styles: styles.map(BuildCache.CachedStyle.init))
+            renderDiagnostics: diagnostics.map(BuildCache.CachedDiagnostic.init),
+            styles: styles.map(BuildCache.CachedStyle.init))
         var search: SearchPage?
         if let searchFile {
             let made = SearchPage.make(page.model, settings: views.settings)
             search = made.page
             if !output.write(made.file, to: SearchPage.path(searchFile)) {
-                diagnostics.append(.error("cannot write \(SearchPage.path(searchFile)) in the output folder", at: page.displayPath))
+                diagnostics.append(
+                    .error("cannot write \(SearchPage.path(searchFile)) in the output folder", at: page.displayPath))
             }
         }
         return PageResult(record: record, diagnostics: diagnostics, styles: styles, rendered: true, search: search)

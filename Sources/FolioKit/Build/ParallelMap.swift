@@ -29,13 +29,13 @@ private struct UnsafeSendable<T>: @unchecked Sendable {
 enum ProcessInfoCores {
     static let count: Int = {
         #if canImport(Glibc)
-        return Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+            return Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         #else
-        return 4
+            return 4
         #endif
     }()
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -24,7 +24,8 @@ struct RenderPlan: Sendable {
             }
         }
         self.reused = reused
-        sameSite = previous?.siteKey == siteKey && previous?.pages.count == site.pages.count
+        sameSite =
+            previous?.siteKey == siteKey && previous?.pages.count == site.pages.count
             && Set(site.staticFiles) == Set(previous?.staticFiles.keys.map { $0 } ?? [])
         var statics: [String: FileFingerprint] = [:]
         var unchangedStatic: Set<String> = []
@@ -35,7 +36,8 @@ struct RenderPlan: Sendable {
         }
         staticFingerprints = statics
         self.unchangedStatic = unchangedStatic
-        isNoOp = previous != nil && reused.count == site.pages.count && previous?.pages.count == site.pages.count
+        isNoOp =
+            previous != nil && reused.count == site.pages.count && previous?.pages.count == site.pages.count
             && unchangedStatic.count == site.staticFiles.count && previous?.staticFiles.count == site.staticFiles.count
     }
 

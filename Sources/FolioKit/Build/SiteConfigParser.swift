@@ -12,7 +12,8 @@ enum SiteConfigParser {
             case "baseURL":
                 guard let url = document.string(entry, &diagnostics) else { break }
                 if LinkPolicy.isDangerous(url, isImage: false) {
-                    diagnostics.append(document.error("'baseURL' must be an http(s) URL or a path like /project/", entry))
+                    diagnostics.append(
+                        document.error("'baseURL' must be an http(s) URL or a path like /project/", entry))
                 } else {
                     config.baseURL = url
                 }
@@ -37,16 +38,21 @@ enum SiteConfigParser {
     }
 
     /// `maxPageSize: 10 MB` or a number of bytes.
-    private static func maxPageSize(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> Int? {
+    private static func maxPageSize(
+        _ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]
+    ) -> Int? {
         if case .scalar(let scalar) = entry.node, let bytes = ByteCount.parse(scalar.string) { return bytes }
-        diagnostics.append(document.error(
-            "'maxPageSize' must be a size like 10 MB, 512 KB or a number of bytes, not '\(entry.node.string ?? "a list or mapping")'",
-            entry))
+        diagnostics.append(
+            document.error(
+                "'maxPageSize' must be a size like 10 MB, 512 KB or a number of bytes, not '\(entry.node.string ?? "a list or mapping")'",
+                entry))
         return nil
     }
 
     /// `toc: false`, `toc: 3` or `toc: 2-4`.
-    private static func tocLevels(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> ClosedRange<Int>? {
+    private static func tocLevels(
+        _ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]
+    ) -> ClosedRange<Int>? {
         let text = entry.node.string ?? ""
         if text == "false" { return nil }
         if let levels = TableOfContents.levels(text) { return levels }
@@ -54,21 +60,29 @@ enum SiteConfigParser {
         return 2...3
     }
 
-    private static func nav(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> [SiteConfig.NavItem]? {
+    private static func nav(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic])
+        -> [SiteConfig.NavItem]?
+    {
         guard case .sequence(let sequence) = entry.node else {
             diagnostics.append(document.error("'nav' must be a list of {title, url}", entry))
             return nil
         }
         var items: [SiteConfig.NavItem] = []
         for item in sequence {
-            guard case .mapping(let mapping) = item, let title = mapping["title"]?.string, let url = mapping["url"]?.string else {
-                diagnostics.append(.error("each 'nav' item needs a 'title' and a 'url'", at: document.path,
-                    line: item.mark?.line ?? entry.line, column: item.mark?.column ?? entry.column))
+            guard case .mapping(let mapping) = item, let title = mapping["title"]?.string,
+                let url = mapping["url"]?.string
+            else {
+                diagnostics.append(
+                    .error(
+                        "each 'nav' item needs a 'title' and a 'url'", at: document.path,
+                        line: item.mark?.line ?? entry.line, column: item.mark?.column ?? entry.column))
                 continue
             }
             if LinkPolicy.isDangerous(url, isImage: false) {
-                diagnostics.append(.error("'nav' url '\(url)' uses a scheme Folio never emits", at: document.path,
-                    line: item.mark?.line ?? entry.line, column: item.mark?.column ?? entry.column))
+                diagnostics.append(
+                    .error(
+                        "'nav' url '\(url)' uses a scheme Folio never emits", at: document.path,
+                        line: item.mark?.line ?? entry.line, column: item.mark?.column ?? entry.column))
                 continue
             }
             items.append(.init(title: title, url: url))

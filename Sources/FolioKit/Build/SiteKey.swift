@@ -2,7 +2,9 @@ import Foundation
 
 /// What every page's output depends on besides its own file: when it changes, every page renders again.
 enum SiteKey {
-    static func compute(site: Site, theme: Theme, options: SiteBuilder.Options, siteYAML: [UInt8], folders: [UInt8] = []) -> String {
+    static func compute(
+        site: Site, theme: Theme, options: SiteBuilder.Options, siteYAML: [UInt8], folders: [UInt8] = []
+    ) -> String {
         var key = StableHash()
         key.add(BuildCache.format)
         key.add(FolioVersion.current)
@@ -31,4 +33,3 @@ enum SiteKey {
         return key.hex
     }
 }
-

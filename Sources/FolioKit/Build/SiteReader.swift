@@ -67,7 +67,10 @@ public enum SiteReader {
         let sources = markdownFiles.parallelMap { path -> (PageSource, [Diagnostic], FileFingerprint?, Bool) in
             let fingerprint = FileFingerprint(path: root + "/" + path)
             if let record = previous?.pages[path], record.fingerprint == fingerprint {
-                return (PageSource(stub: path, root: root, record: record), record.frontDiagnostics.map(\.diagnostic), fingerprint, true)
+                return (
+                    PageSource(stub: path, root: root, record: record), record.frontDiagnostics.map(\.diagnostic),
+                    fingerprint, true
+                )
             }
             let (source, sourceDiagnostics) = readSource(path, root: root, config: siteConfig)
             return (source, sourceDiagnostics, fingerprint, false)
@@ -90,8 +93,10 @@ public enum SiteReader {
             pageURLs: Dictionary(kept.map { ($0.sourcePath, $0.url) }, uniquingKeysWith: { first, _ in first }),
             staticFiles: Set(staticFiles))
         var site = Site(contentDirectory: root, config: config, pages: kept, staticFiles: staticFiles, links: links)
-        site.publishing = PublishConfig.parse(siteYAML, path: FileTree.display(root, "site.yml"), diagnostics: &diagnostics)
-        return Reading(site: site, diagnostics: diagnostics, pageDiagnostics: pageDiagnostics, fingerprints: fingerprints,
+        site.publishing = PublishConfig.parse(
+            siteYAML, path: FileTree.display(root, "site.yml"), diagnostics: &diagnostics)
+        return Reading(
+            site: site, diagnostics: diagnostics, pageDiagnostics: pageDiagnostics, fingerprints: fingerprints,
             unchanged: unchanged, siteYAML: siteYAML)
     }
 
@@ -109,7 +114,9 @@ public enum SiteReader {
     }
 
     /// A page file's text, or the reason it has none: unreadable, over the site's page size limit, or not UTF-8.
-    static func readText(_ sourcePath: String, root: String, displayPath: String, limit: Int) -> Result<String, Diagnostic> {
+    static func readText(_ sourcePath: String, root: String, displayPath: String, limit: Int) -> Result<
+        String, Diagnostic
+    > {
         SourceText.read(root + "/" + sourcePath, limit: limit).mapError { SourceText.diagnostic($0, at: displayPath) }
     }
 
@@ -128,7 +135,9 @@ public enum SiteReader {
             source.front = FrontMatterParser.parse(yaml, path: source.displayPath, diagnostics: &diagnostics)
         }
         source.url = SitePath.pageURL(forSource: sourcePath, slug: source.front.slug)
-        source.title = source.front.title ?? TitleScanner.firstHeadingTitle(split.body) ?? fallbackTitle(sourcePath, config: config)
+        source.title =
+            source.front.title ?? TitleScanner.firstHeadingTitle(split.body)
+            ?? fallbackTitle(sourcePath, config: config)
         return (source, diagnostics)
     }
 
@@ -140,8 +149,10 @@ public enum SiteReader {
         for page in pages {
             let output = page.url + "index.html"
             if let other = owners[output] {
-                diagnostics.append(.error("this page and \(other) both map to the URL \(page.url); rename one or set 'slug'",
-                    at: page.displayPath))
+                diagnostics.append(
+                    .error(
+                        "this page and \(other) both map to the URL \(page.url); rename one or set 'slug'",
+                        at: page.displayPath))
             } else {
                 owners[output] = page.displayPath
             }
@@ -151,20 +162,24 @@ public enum SiteReader {
 
     /// Reads the page's Markdown again and builds its table data model.
     public static func loadPage(_ source: PageSource, site: Site) -> (Page, [Diagnostic]) {
-        let empty = TableModel(title: source.title, url: source.url, view: source.front.view, intro: "", introRows: [], sections: [])
+        let empty = TableModel(
+            title: source.title, url: source.url, view: source.front.view, intro: "", introRows: [], sections: [])
         let text: String
-        switch readText(source.sourcePath, root: site.contentDirectory, displayPath: source.displayPath,
-            limit: site.config.maxPageSize) {
+        switch readText(
+            source.sourcePath, root: site.contentDirectory, displayPath: source.displayPath,
+            limit: site.config.maxPageSize)
+        {
         case .success(let read): text = read
         case .failure(let diagnostic): return (Page(source: source, model: empty), [diagnostic])
         }
         var ignored: [Diagnostic] = []  // reported when the front matter was read
         let split = FrontMatterParser.split(text, path: source.displayPath, diagnostics: &ignored)
-        let output = ModelBuilder.build(.init(
-            markdown: split.body, lineOffset: split.bodyLineOffset, sourcePath: source.sourcePath,
-            displayPath: source.displayPath, pageURL: source.url,
-            sectionLevel: source.front.sectionLevel ?? site.config.sectionLevel, unsafeHTML: site.config.unsafeHTML,
-            titleFromHeading: source.front.title == nil, view: source.front.view, links: site.links))
+        let output = ModelBuilder.build(
+            .init(
+                markdown: split.body, lineOffset: split.bodyLineOffset, sourcePath: source.sourcePath,
+                displayPath: source.displayPath, pageURL: source.url,
+                sectionLevel: source.front.sectionLevel ?? site.config.sectionLevel, unsafeHTML: site.config.unsafeHTML,
+                titleFromHeading: source.front.title == nil, view: source.front.view, links: site.links))
         var model = output.model
         model.title = source.title
         return (Page(source: source, model: model, links: output.links), output.diagnostics)

@@ -10,11 +10,16 @@ enum SiteStructure {
         var folders: Set<String> = [""]
         for page in site.pages {
             var directory = SitePath.directory(of: page.sourcePath)
-            while !directory.isEmpty, folders.insert(directory).inserted { directory = SitePath.directory(of: directory) }
+            while !directory.isEmpty, folders.insert(directory).inserted {
+                directory = SitePath.directory(of: directory)
+            }
         }
-        let (settings, bytes) = FolderSettings.read(root: site.contentDirectory, folders: folders, diagnostics: &diagnostics)
+        let (settings, bytes) = FolderSettings.read(
+            root: site.contentDirectory, folders: folders, diagnostics: &diagnostics)
         let nav = (site.config.nav ?? []).map(\.url)
-        let tree = SiteTree(pages: site.pages, siteTitle: site.config.title, nav: nav, paginate: site.config.paginate, folders: settings)
+        let tree = SiteTree(
+            pages: site.pages, siteTitle: site.config.title, nav: nav, paginate: site.config.paginate, folders: settings
+        )
         return Built(tree: tree, keyBytes: bytes)
     }
 }

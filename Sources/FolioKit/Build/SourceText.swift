@@ -52,12 +52,15 @@ enum SourceText {
     static func diagnostic(_ failure: Failure, at displayPath: String, what: String = "the file") -> Diagnostic {
         switch failure {
         case .invalidUTF8(let line, let column):
-            return .error("\(what) is not valid UTF-8 at this byte: save it as UTF-8", at: displayPath, line: line, column: column)
+            return .error(
+                "\(what) is not valid UTF-8 at this byte: save it as UTF-8", at: displayPath, line: line, column: column
+            )
         case .unreadable:
             return .error("cannot read \(what)", at: displayPath)
         case .tooLarge(let size, let limit):
-            return .error("\(what) is \(ByteCount.describe(size)), over the limit of \(ByteCount.describe(limit)): "
-                + "split it into several pages, or raise 'maxPageSize' in site.yml", at: displayPath)
+            return .error(
+                "\(what) is \(ByteCount.describe(size)), over the limit of \(ByteCount.describe(limit)): "
+                    + "split it into several pages, or raise 'maxPageSize' in site.yml", at: displayPath)
         }
     }
 
@@ -93,7 +96,8 @@ enum SourceText {
 enum ByteCount {
     static func describe(_ bytes: Int) -> String {
         for (unit, scale) in [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)] where bytes >= scale {
-            return bytes % scale == 0 ? "\(bytes / scale) \(unit)" : String(format: "%.1f \(unit)", Double(bytes) / Double(scale))
+            return bytes % scale == 0
+                ? "\(bytes / scale) \(unit)" : String(format: "%.1f \(unit)", Double(bytes) / Double(scale))
         }
         return "\(bytes) bytes"
     }

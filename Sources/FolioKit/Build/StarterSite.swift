@@ -7,13 +7,18 @@ public enum StarterSite {
     }
 
     static let files: [(String, String)] = [
-        ("Content/site.yml", """
+        (
+            "Content/site.yml",
+            """
             title: My Folio Site
             description: Pages you can page through.
             language: en
 
-            """),
-        ("Content/index.md", """
+            """
+        ),
+        (
+            "Content/index.md",
+            """
             ---
             title: Welcome
             description: The home page of a new Folio site.
@@ -33,8 +38,11 @@ public enum StarterSite {
 
             See [the tour](tour.md): the same kind of sections, shown as pages with dots.
 
-            """),
-        ("Content/tour.md", """
+            """
+        ),
+        (
+            "Content/tour.md",
+            """
             ---
             title: A tour
             description: Sections shown one at a time.
@@ -55,7 +63,8 @@ public enum StarterSite {
 
             Try `view: tabs` or `view: segmented` in the front matter.
 
-            """),
+            """
+        ),
     ]
 
     public static func write(to directory: String) throws {

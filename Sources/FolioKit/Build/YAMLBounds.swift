@@ -44,11 +44,13 @@ enum YAMLBounds {
                     }
                     walk.add(size, anchor: nil)
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                    let anchor = event.type == YAML_SEQUENCE_START_EVENT
+                    let anchor =
+                        event.type == YAML_SEQUENCE_START_EVENT
                         ? name(event.data.sequence_start.anchor) : name(event.data.mapping_start.anchor)
                     walk.open.append((anchor, 1))
                     if walk.open.count > maxDepth {
-                        return located("YAML lists and mappings are nested more than \(maxDepth) deep here: flatten them")
+                        return located(
+                            "YAML lists and mappings are nested more than \(maxDepth) deep here: flatten them")
                     }
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     guard let done = walk.open.popLast() else { return nil }

@@ -17,14 +17,17 @@ struct YAMLDocument {
     let lineOffset: Int
 
     /// Parses `text` (which starts `lineOffset` lines into the file at `path`); nil after reporting a syntax error.
-    static func parse(_ text: String, path: String, lineOffset: Int = 0, diagnostics: inout [Diagnostic]) -> YAMLDocument? {
+    static func parse(_ text: String, path: String, lineOffset: Int = 0, diagnostics: inout [Diagnostic])
+        -> YAMLDocument?
+    {
         if let bounds = YAMLBounds.check(text, path: path, lineOffset: lineOffset) {
             diagnostics.append(bounds)
             return nil
         }
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text, .basic, .default, .utf8)  // no regex tagging, no environment lookup per call
+            // No regex tagging, no environment lookup per call.
+            node = try Yams.compose(yaml: text, .basic, .default, .utf8)
         } catch let error as YamlError {
             diagnostics.append(Self.diagnostic(for: error, path: path, lineOffset: lineOffset))
             return nil
@@ -35,18 +38,21 @@ struct YAMLDocument {
         guard let node else { return YAMLDocument(entries: [], path: path, lineOffset: lineOffset) }
         guard case .mapping(let mapping) = node else {
             let mark = node.mark
-            diagnostics.append(.error("expected a mapping of `key: value` lines", at: path,
-                line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1))
+            diagnostics.append(
+                .error(
+                    "expected a mapping of `key: value` lines", at: path,
+                    line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1))
             return nil
         }
         var entries: [Entry] = []
         for (key, value) in mapping {
-            entries.append(Entry(
-                key: key.string ?? "",
-                node: value,
-                keyLine: (key.mark?.line ?? 1) + lineOffset, keyColumn: key.mark?.column ?? 1,
-                line: (value.mark?.line ?? key.mark?.line ?? 1) + lineOffset,
-                column: value.mark?.column ?? key.mark?.column ?? 1))
+            entries.append(
+                Entry(
+                    key: key.string ?? "",
+                    node: value,
+                    keyLine: (key.mark?.line ?? 1) + lineOffset, keyColumn: key.mark?.column ?? 1,
+                    line: (value.mark?.line ?? key.mark?.line ?? 1) + lineOffset,
+                    column: value.mark?.column ?? key.mark?.column ?? 1))
         }
         return YAMLDocument(entries: entries, path: path, lineOffset: lineOffset)
     }
@@ -64,8 +70,11 @@ struct YAMLDocument {
             let repeated = repeatedKey(key, after: first, in: context.text)
             let names = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
             let message = "duplicate key \(names): a key may appear only once in a mapping; remove or rename one"
-            guard let repeated else { return .error(message, at: path, line: first.line + lineOffset, column: first.column) }
-            return .error(message + " (the first is at line \(first.line + lineOffset))", at: path,
+            guard let repeated else {
+                return .error(message, at: path, line: first.line + lineOffset, column: first.column)
+            }
+            return .error(
+                message + " (the first is at line \(first.line + lineOffset))", at: path,
                 line: repeated.line + lineOffset, column: repeated.column)
         default:
             return .error("invalid YAML: \(error)", at: path, line: lineOffset + 1)
@@ -106,14 +115,16 @@ struct YAMLDocument {
 
     func bool(_ entry: Entry, _ diagnostics: inout [Diagnostic]) -> Bool? {
         if case .scalar = entry.node, let value = entry.node.bool { return value }
-        diagnostics.append(error("'\(entry.key)' must be true or false, not '\(entry.node.string ?? "a list or mapping")'", entry))
+        diagnostics.append(
+            error("'\(entry.key)' must be true or false, not '\(entry.node.string ?? "a list or mapping")'", entry))
         return nil
     }
 
     func int(_ entry: Entry, in range: ClosedRange<Int>? = nil, _ diagnostics: inout [Diagnostic]) -> Int? {
         if case .scalar = entry.node, let value = entry.node.int, range?.contains(value) ?? true { return value }
         let expected = range.map { "a whole number from \($0.lowerBound) to \($0.upperBound)" } ?? "a whole number"
-        diagnostics.append(error("'\(entry.key)' must be \(expected), not '\(entry.node.string ?? "a list or mapping")'", entry))
+        diagnostics.append(
+            error("'\(entry.key)' must be \(expected), not '\(entry.node.string ?? "a list or mapping")'", entry))
         return nil
     }
 
@@ -126,8 +137,10 @@ struct YAMLDocument {
         var values: [String] = []
         for item in sequence {
             guard case .scalar(let scalar) = item else {
-                diagnostics.append(.error("'\(entry.key)' must be a list of text", at: path,
-                    line: (item.mark?.line ?? 1) + lineOffset, column: item.mark?.column ?? 1))
+                diagnostics.append(
+                    .error(
+                        "'\(entry.key)' must be a list of text", at: path,
+                        line: (item.mark?.line ?? 1) + lineOffset, column: item.mark?.column ?? 1))
                 return nil
             }
             values.append(scalar.string)

@@ -20,11 +20,15 @@ enum AnchorScanner {
                 continue
             }
             var start = index + 1
-            if bytes[start] == UInt8(ascii: "i"), bytes[start + 1] == UInt8(ascii: "d"), bytes[start + 2] == UInt8(ascii: "=") {
+            if bytes[start] == UInt8(ascii: "i"), bytes[start + 1] == UInt8(ascii: "d"),
+                bytes[start + 2] == UInt8(ascii: "=")
+            {
                 start += 3
-            } else if start + 5 < count, index >= 2, bytes[index - 1] | 0x20 == UInt8(ascii: "a"), bytes[index - 2] == UInt8(ascii: "<"),
+            } else if start + 5 < count, index >= 2, bytes[index - 1] | 0x20 == UInt8(ascii: "a"),
+                bytes[index - 2] == UInt8(ascii: "<"),
                 bytes[start] == UInt8(ascii: "n"), bytes[start + 1] == UInt8(ascii: "a"),
-                bytes[start + 2] == UInt8(ascii: "m"), bytes[start + 3] == UInt8(ascii: "e"), bytes[start + 4] == UInt8(ascii: "=")
+                bytes[start + 2] == UInt8(ascii: "m"), bytes[start + 3] == UInt8(ascii: "e"),
+                bytes[start + 4] == UInt8(ascii: "=")
             {
                 start += 5
             } else {
@@ -37,7 +41,9 @@ enum AnchorScanner {
             }
             let quote = bytes[start]
             var end = start + 1
-            while end < count, bytes[end] != quote, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: ">") { end += 1 }
+            while end < count, bytes[end] != quote, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: ">") {
+                end += 1
+            }
             if end < count, bytes[end] == quote {
                 let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
                 result.append(value.contains("&") ? unescape(value) : value)

@@ -34,10 +34,14 @@ struct CachedFacts: Sendable {
             guard line.hasPrefix("page\t") else { continue }
             close(at: line.startIndex)
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 6, let size = Int64(fields[2]), let seconds = Int64(fields[3]), let nanoseconds = Int64(fields[4])
+            guard fields.count == 6, let size = Int64(fields[2]), let seconds = Int64(fields[3]),
+                let nanoseconds = Int64(fields[4])
             else { return nil }
             // A path with a tab or newline is escaped; such a page is simply not found (and read again).
-            current = (String(fields[1]), FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds), line.startIndex)
+            current = (
+                String(fields[1]), FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds),
+                line.startIndex
+            )
         }
         close(at: text.endIndex)
     }

@@ -38,9 +38,13 @@ struct LinkCheck {
             let known = Set(joined.split(separator: "\u{0}", omittingEmptySubsequences: true))
             for anchor in order[start..<end].map({ anchors[$0] }) where !known.contains(Substring(anchor.fragment)) {
                 let page = Int(anchor.page)
-                broken.append((page, Int(anchor.line), Int(anchor.column), { written in
-                    self.missingAnchor(anchor.fragment, on: target, from: page, written: written)
-                }))
+                broken.append(
+                    (
+                        page, Int(anchor.line), Int(anchor.column),
+                        { written in
+                            self.missingAnchor(anchor.fragment, on: target, from: page, written: written)
+                        }
+                    ))
             }
             start = end
         }
@@ -48,9 +52,11 @@ struct LinkCheck {
         for (page, link) in links.others {
             switch link.target {
             case .source(let path, _):
-                result.diagnostics.append(diagnostic(page, link.line, link.column, missingSource(path, written: link.written)))
+                result.diagnostics.append(
+                    diagnostic(page, link.line, link.column, missingSource(path, written: link.written)))
             case .site(let path, _) where !files.contains(path):
-                result.diagnostics.append(diagnostic(page, link.line, link.column, missingPath(path, written: link.written)))
+                result.diagnostics.append(
+                    diagnostic(page, link.line, link.column, missingPath(path, written: link.written)))
             default:
                 break
             }
@@ -66,13 +72,17 @@ struct LinkCheck {
         }
 
         result.external = links.externals.sorted { ($0.page, $0.ordinal) < ($1.page, $1.ordinal) }.map {
-            ExternalLink(url: links.urls[Int($0.url)], path: pages[Int($0.page)].displayPath, line: Int($0.line), column: Int($0.column))
+            ExternalLink(
+                url: links.urls[Int($0.url)], path: pages[Int($0.page)].displayPath, line: Int($0.line),
+                column: Int($0.column))
         }
         return result
     }
 
     private func diagnostic(_ page: Int, _ line: Int, _ column: Int, _ message: String) -> Diagnostic {
-        Diagnostic(path: pages[page].displayPath, line: line, column: column, severity: strict ? .error : .warning, message: message)
+        Diagnostic(
+            path: pages[page].displayPath, line: line, column: column, severity: strict ? .error : .warning,
+            message: message)
     }
 
     /// The links of a page as written in its Markdown, read again.
@@ -89,8 +99,8 @@ struct LinkCheck {
 
     private func missingAnchor(_ fragment: String, on target: Int, from page: Int, written: String) -> String {
         let targetPage = pages[target]
-        let where_ = target == page ? "on this page" : "on \(targetPage.url) (\(targetPage.displayPath))"
-        var message = "broken link '\(written)': no id '\(fragment)' \(where_)"
+        let place = target == page ? "on this page" : "on \(targetPage.url) (\(targetPage.displayPath))"
+        var message = "broken link '\(written)': no id '\(fragment)' \(place)"
         if let id = Self.nearestID(fragment, among: idList(target)) {
             message += "; did you mean '#\(id)'?"
         }
@@ -111,13 +121,15 @@ struct LinkCheck {
         let file = contentDirectory + "/" + path
         if FileManager.default.fileExists(atPath: file) {
             if path.split(separator: "/").contains(where: { $0.hasPrefix("_") || $0.hasPrefix(".") }) {
-                return "broken link '\(written)': \(path) is skipped (a name starting with _ or .), so it is no page of this site"
+                return
+                    "broken link '\(written)': \(path) is skipped (a name starting with _ or .), so it is no page of this site"
             }
             return "broken link '\(written)': \(path) is a draft, built only with --drafts"
         }
         var message = "broken link '\(written)': no page \(path) in the content folder"
         if let near = Suggestion.closest(to: path, among: pages.map(\.sourcePath)) {
-            message += "; did you mean '\(SitePath.relative(from: "/" + SitePath.directory(of: path) + "/", to: "/" + near))'?"
+            message +=
+                "; did you mean '\(SitePath.relative(from: "/" + SitePath.directory(of: path) + "/", to: "/" + near))'?"
         }
         return message
     }
@@ -128,7 +140,9 @@ struct LinkCheck {
         let stem = String(path.dropFirst().dropLast())
         let candidates = stem.isEmpty ? ["index.md"] : [stem + ".md", stem + "/index.md"]
         let built = Set(pages.map(\.sourcePath))
-        return candidates.first { !built.contains($0) && FileManager.default.fileExists(atPath: contentDirectory + "/" + $0) }
+        return candidates.first {
+            !built.contains($0) && FileManager.default.fileExists(atPath: contentDirectory + "/" + $0)
+        }
     }
 
     /// The id meant: the same letters and digits (a case difference, GitHub-style against Folio-style punctuation),

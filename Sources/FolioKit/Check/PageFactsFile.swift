@@ -41,7 +41,9 @@ enum PageFactsFile {
             text += "\n"
         }
         let print = entry.fingerprint
-        line("page", path, String(print.size), String(print.seconds), String(print.nanoseconds), entry.facts.updated ?? "\u{0}")
+        line(
+            "page", path, String(print.size), String(print.seconds), String(print.nanoseconds),
+            entry.facts.updated ?? "\u{0}")
         text += "ids"
         for id in entry.facts.ids { text += "\t" + escape(id) }
         text += "\n"
@@ -52,7 +54,9 @@ enum PageFactsFile {
                 case .source(let path, let anchor): ("m", path, anchor)
                 case .external(let url): ("x", url, nil)
                 }
-            line("link", String(link.line), String(link.column), link.isImage ? "1" : "0", link.written, kind, target, fragment ?? "\u{0}")
+            line(
+                "link", String(link.line), String(link.column), link.isImage ? "1" : "0", link.written, kind, target,
+                fragment ?? "\u{0}")
         }
         return text
     }
@@ -80,7 +84,9 @@ enum PageFactsFile {
             defer { lock.unlock() }
             guard let file else { return }
             var text = text
-            let ok = text.withUTF8 { bytes in bytes.isEmpty || fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count }
+            let ok = text.withUTF8 { bytes in
+                bytes.isEmpty || fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count
+            }
             if !ok { close(keep: false) }
         }
 
@@ -112,8 +118,11 @@ enum PageFactsFile {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(unescape)
             switch f.first {
             case "page" where f.count == 6:
-                guard let size = Int64(f[2]), let seconds = Int64(f[3]), let nanoseconds = Int64(f[4]) else { return nil }
-                entries[f[1]] = Entry(fingerprint: FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds),
+                guard let size = Int64(f[2]), let seconds = Int64(f[3]), let nanoseconds = Int64(f[4]) else {
+                    return nil
+                }
+                entries[f[1]] = Entry(
+                    fingerprint: FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds),
                     facts: PageFacts(ids: [], links: [], updated: f[5] == "\u{0}" ? nil : f[5]))
                 current = f[1]
             case "ids":
@@ -129,7 +138,8 @@ enum PageFactsFile {
                 case "x": target = .external(f[6])
                 default: return nil
                 }
-                entries[page]?.facts.links.append(PageLink(target: target, line: line, column: column, isImage: f[3] == "1", written: f[4]))
+                entries[page]?.facts.links.append(
+                    PageLink(target: target, line: line, column: column, isImage: f[3] == "1", written: f[4]))
             default:
                 return nil
             }
@@ -148,11 +158,22 @@ enum PageFactsFile {
     static func save(_ entries: [String: Entry], siteKey: String, to path: String, inBackground: Bool) {
         let write: @Sendable () -> Void = {
             let url = URL(fileURLWithPath: path)
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             var text = encode(entries, siteKey: siteKey)
             let temporary = path + ".tmp-\(getpid())"
-            let written = text.withUTF8 { bytes in FileManager.default.createFile(atPath: temporary, contents: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none)) }
-            if written { _ = rename(temporary, url.path) } else { try? FileManager.default.removeItem(atPath: temporary) }
+            let written = text.withUTF8 { bytes in
+                FileManager.default.createFile(
+                    atPath: temporary,
+                    contents: Data(
+                        bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count,
+                        deallocator: .none))
+            }
+            if written {
+                _ = rename(temporary, url.path)
+            } else {
+                try? FileManager.default.removeItem(atPath: temporary)
+            }
         }
         guard inBackground else { return write() }
         memory.set(path: path, siteKey: siteKey, entries: entries)

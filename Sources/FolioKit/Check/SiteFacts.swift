@@ -47,8 +47,12 @@ final class SiteFacts: @unchecked Sendable {
     /// A page just rendered: its ids from its HTML; its model published when `models: true`.
     func rendered(_ page: Page, html: String, output: OutputDirectory) -> [Diagnostic] {
         let fingerprint = FileFingerprint(path: site.contentDirectory + "/" + page.sourcePath) ?? .missing
-        store(page.sourcePath, PageFactsFile.Entry(fingerprint: fingerprint, facts: PageFacts(
-            ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(page.source))))
+        store(
+            page.sourcePath,
+            PageFactsFile.Entry(
+                fingerprint: fingerprint,
+                facts: PageFacts(
+                    ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(page.source))))
         guard site.publishing.models else { return [] }
         let path = String(PublishedModel.path(for: page.url).dropFirst())
         if output.write(PublishedModel.encode(page.model, config: site.config), to: path) { return [] }
@@ -73,8 +77,12 @@ final class SiteFacts: @unchecked Sendable {
         listed.url = source.url
         let (page, _) = SiteReader.loadPage(listed, site: site)
         let html = (try? String(contentsOfFile: previousOutput + source.url + "index.html", encoding: .utf8)) ?? ""
-        store(source.sourcePath, PageFactsFile.Entry(fingerprint: fingerprint, facts: PageFacts(
-            ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(full))))
+        store(
+            source.sourcePath,
+            PageFactsFile.Entry(
+                fingerprint: fingerprint,
+                facts: PageFacts(
+                    ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(full))))
     }
 
     private func store(_ path: String, _ entry: PageFactsFile.Entry, record cachedRecord: String? = nil) {

@@ -34,8 +34,10 @@ struct SiteLinks {
         for (ordinal, link) in links.enumerated() {
             switch link.target {
             case .external(let url):
-                externals.append(External(page: Int32(page), ordinal: Int32(ordinal), url: intern(url),
-                    line: Int32(clamping: link.line), column: Int32(clamping: link.column)))
+                externals.append(
+                    External(
+                        page: Int32(page), ordinal: Int32(ordinal), url: intern(url),
+                        line: Int32(clamping: link.line), column: Int32(clamping: link.column)))
             case .source:
                 internalCount += 1
                 others.append((page, link))
@@ -46,8 +48,10 @@ struct SiteLinks {
                     continue
                 }
                 guard let fragment, !fragment.isEmpty, fragment != "top" else { continue }
-                anchors.append(Anchor(page: Int32(page), target: Int32(target), line: Int32(clamping: link.line),
-                    column: Int32(clamping: link.column), fragment: fragment))
+                anchors.append(
+                    Anchor(
+                        page: Int32(page), target: Int32(target), line: Int32(clamping: link.line),
+                        column: Int32(clamping: link.column), fragment: fragment))
             }
         }
     }

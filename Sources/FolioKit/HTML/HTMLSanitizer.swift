@@ -54,7 +54,8 @@ struct HTMLSanitizer {
         if tag.hasPrefix("</") {
             return sanitize(.endTag(name: Self.tagName(tag.utf8.dropFirst(2))))
         }
-        guard tag.hasPrefix("<"), !tag.hasPrefix("<!"), !tag.hasPrefix("<?") else { return "" }  // comments and declarations
+        // Comments and declarations.
+        guard tag.hasPrefix("<"), !tag.hasPrefix("<!"), !tag.hasPrefix("<?") else { return "" }
         let name = Self.tagName(tag.utf8.dropFirst())
         let context = HTMLAllowList.context(forStartTag: name)
         guard let token = HTMLTokenizer.tokens(of: tag, context: context).first(where: { $0.start == 0 }),
@@ -115,7 +116,9 @@ struct HTMLSanitizer {
     /// An attribute as it may stay, or nil.
     private mutating func keep(_ attribute: HTMLTokenizer.Attribute, of element: String) -> (String, String)? {
         let name = attribute.name
-        guard HTMLAllowList.globalAttributes.contains(name) || HTMLAllowList.elementAttributes[element]?.contains(name) == true
+        guard
+            HTMLAllowList.globalAttributes.contains(name)
+                || HTMLAllowList.elementAttributes[element]?.contains(name) == true
         else {
             note(.attribute(name, element: element))
             return nil
@@ -185,7 +188,9 @@ struct HTMLSanitizer {
         guard index < bytes.endIndex else { return nil }
         let first = bytes[index]
         let isLetter = (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")
-        guard isLetter || first == UInt8(ascii: "/") || first == UInt8(ascii: "!") || first == UInt8(ascii: "?") else { return nil }
+        guard isLetter || first == UInt8(ascii: "/") || first == UInt8(ascii: "!") || first == UInt8(ascii: "?") else {
+            return nil
+        }
         var quote: UInt8?
         while index < bytes.endIndex {
             let byte = bytes[index]
@@ -206,7 +211,9 @@ struct HTMLSanitizer {
         var name: [UInt8] = []
         for byte in bytes {
             let lower = byte | 0x20
-            let isName = (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            let isName =
+                (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                 || byte == UInt8(ascii: "-")
             guard isName else { break }
             name.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? lower : byte)
@@ -216,6 +223,8 @@ struct HTMLSanitizer {
 
     /// The URLs of a `srcset` (each candidate's first word).
     private static func srcsetURLs(_ value: String) -> [String] {
-        value.split(separator: ",").compactMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.map(String.init) }
+        value.split(separator: ",").compactMap {
+            $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.map(String.init)
+        }
     }
 }

@@ -36,7 +36,9 @@ enum HTMLTokenizer {
                 var options = kGumboDefaultOptions
                 options.fragment_context = gumbo_tag_enum(context)
                 options.fragment_namespace = GUMBO_NAMESPACE_HTML
-                guard let output = gumbo_parse_with_options(&options, chars.baseAddress, chars.count - 1) else { return }
+                guard let output = gumbo_parse_with_options(&options, chars.baseAddress, chars.count - 1) else {
+                    return
+                }
                 defer { gumbo_destroy_output(&options, output) }
                 collect(output.pointee.root, base: chars.baseAddress!, into: &tokens)
             }
@@ -44,7 +46,9 @@ enum HTMLTokenizer {
         return tokens.sorted { $0.start < $1.start }
     }
 
-    private static func collect(_ node: UnsafeMutablePointer<GumboNode>, base: UnsafePointer<CChar>, into tokens: inout [Token]) {
+    private static func collect(
+        _ node: UnsafeMutablePointer<GumboNode>, base: UnsafePointer<CChar>, into tokens: inout [Token]
+    ) {
         switch node.pointee.type {
         case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
             let element = node.pointee.v.element
@@ -55,9 +59,15 @@ enum HTMLTokenizer {
                 let vector = element.attributes
                 for index in 0..<Int(vector.length) {
                     let attribute = vector.data[index]!.assumingMemoryBound(to: GumboAttribute.self).pointee
-                    attributes.append(Attribute(name: String(cString: attribute.name).lowercased(), value: String(cString: attribute.value)))
+                    attributes.append(
+                        Attribute(
+                            name: String(cString: attribute.name).lowercased(), value: String(cString: attribute.value))
+                    )
                 }
-                tokens.append(Token(kind: .startTag(name: name, attributes: attributes), start: start, end: start + element.original_tag.length))
+                tokens.append(
+                    Token(
+                        kind: .startTag(name: name, attributes: attributes), start: start,
+                        end: start + element.original_tag.length))
             }
             let children = element.children
             for index in 0..<Int(children.length) {
@@ -65,13 +75,15 @@ enum HTMLTokenizer {
             }
             if element.original_end_tag.length > 0, let data = element.original_end_tag.data {
                 let start = base.distance(to: data)
-                tokens.append(Token(kind: .endTag(name: name), start: start, end: start + element.original_end_tag.length))
+                tokens.append(
+                    Token(kind: .endTag(name: name), start: start, end: start + element.original_end_tag.length))
             }
         case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA, GUMBO_NODE_COMMENT:
             let text = node.pointee.v.text
             guard text.original_text.length > 0, let data = text.original_text.data else { return }
             let start = base.distance(to: data)
-            let kind: Token.Kind = node.pointee.type == GUMBO_NODE_COMMENT ? .comment : .text(String(cString: text.text))
+            let kind: Token.Kind =
+                node.pointee.type == GUMBO_NODE_COMMENT ? .comment : .text(String(cString: text.text))
             tokens.append(Token(kind: kind, start: start, end: start + text.original_text.length))
         default:
             break

@@ -31,7 +31,9 @@ final class CodeHighlighter: @unchecked Sendable {
         var isUsable: Bool { !disabled && node != nil && library != nil }
 
         /// Part of the build cache's key: pages are rendered again when highlighting comes or goes.
-        var cacheKey: String { disabled ? "highlight:off" : isUsable ? "highlight:hljs:\(library!)" : "highlight:absent" }
+        var cacheKey: String {
+            disabled ? "highlight:off" : isUsable ? "highlight:hljs:\(library!)" : "highlight:absent"
+        }
     }
 
     static let setup: Setup = {
@@ -40,8 +42,10 @@ final class CodeHighlighter: @unchecked Sendable {
         let path = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
         let node = ["node", "nodejs"].lazy.flatMap { name in path.map { $0 + "/" + name } }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
-        var libraries = ["/usr/share/nodejs/highlight.js", "/usr/lib/nodejs/highlight.js", "/usr/lib/node_modules/highlight.js",
-            "/usr/local/lib/node_modules/highlight.js"]
+        var libraries = [
+            "/usr/share/nodejs/highlight.js", "/usr/lib/nodejs/highlight.js", "/usr/lib/node_modules/highlight.js",
+            "/usr/local/lib/node_modules/highlight.js",
+        ]
         if let custom = environment["FOLIO_HIGHLIGHT_JS"] { libraries.insert(custom, at: 0) }
         let library = libraries.first { FileManager.default.fileExists(atPath: $0 + "/lib/highlight.js") }
         return Setup(node: node, library: library, disabled: disabled)
@@ -69,15 +73,22 @@ final class CodeHighlighter: @unchecked Sendable {
         guard missed > 0 else { return nil }
         missed = 0
         let reason = failure ?? "it stopped"
-        return "code blocks are not highlighted: \(reason); install Node.js and highlight.js (Debian: apt-get install nodejs node-highlight.js; make build does it)"
+        return
+            "code blocks are not highlighted: \(reason); install Node.js and highlight.js (Debian: apt-get install nodejs node-highlight.js; make build does it)"
     }
 
     // MARK: The worker
 
     private func start() {
         started = true
-        guard let node = setup.node else { failure = "Node.js (node) was not found on PATH"; return }
-        guard let library = setup.library else { failure = "highlight.js was not found (/usr/share/nodejs/highlight.js)"; return }
+        guard let node = setup.node else {
+            failure = "Node.js (node) was not found on PATH"
+            return
+        }
+        guard let library = setup.library else {
+            failure = "highlight.js was not found (/usr/share/nodejs/highlight.js)"
+            return
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: node)
         process.arguments = ["-e", HighlightWorker.script, library, CodeLanguage.grammars.joined(separator: ",")]
@@ -109,7 +120,9 @@ final class CodeHighlighter: @unchecked Sendable {
         var answers: [String?] = []
         answers.reserveCapacity(blocks.count)
         for _ in blocks {
-            guard let header = readLine(), let size = Int(header) else { return stop("the highlight.js worker stopped") }
+            guard let header = readLine(), let size = Int(header) else {
+                return stop("the highlight.js worker stopped")
+            }
             if size < 0 {
                 answers.append(nil)
                 continue
@@ -132,7 +145,8 @@ final class CodeHighlighter: @unchecked Sendable {
         return bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Foundation.write(input.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Foundation.write(
+                    input.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else { return false }
                 offset += written

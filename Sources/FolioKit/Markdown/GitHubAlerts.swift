@@ -3,7 +3,9 @@
 /// (`<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p>…`).
 enum GitHubAlerts {
     static let start = "<div class=\"markdown-alert "
-    static let kinds = ["note": "Note", "tip": "Tip", "important": "Important", "warning": "Warning", "caution": "Caution"]
+    static let kinds = [
+        "note": "Note", "tip": "Tip", "important": "Important", "warning": "Warning", "caution": "Caution",
+    ]
 
     static func apply(to document: MarkdownDocument) {
         for block in document.blocks where block.kind == .blockQuote {
@@ -19,7 +21,8 @@ enum GitHubAlerts {
             after?.delete()
             if paragraph.firstChild == nil { paragraph.delete() }
             let alert = MarkdownNode.custom(
-                .customBlock, enter: start + "markdown-alert-\(kind)\">\n<p class=\"markdown-alert-title\">\(title)</p>",
+                .customBlock,
+                enter: start + "markdown-alert-\(kind)\">\n<p class=\"markdown-alert-title\">\(title)</p>",
                 exit: "</div>")
             block.insertBefore(alert)
             for child in block.children { alert.append(child) }

@@ -53,11 +53,13 @@ enum GitHubAutolinks {
     // MARK: Matching (cmark-gfm's extensions/autolink.c)
 
     private static func urlMatch(_ bytes: [UInt8], colon: Int, segment: Int) -> Range<Int>? {
-        guard bytes.count - colon >= 4, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else { return nil }
+        guard bytes.count - colon >= 4, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+        else { return nil }
         var start = colon
         while start > segment, isAlpha(bytes[start - 1]) { start -= 1 }
         let scheme = String(decoding: bytes[start..<colon], as: UTF8.self).lowercased()
-        guard ["http", "https", "ftp"].contains(scheme), colon + 3 < bytes.count, isHostCharacter(bytes, colon + 3) else { return nil }
+        guard ["http", "https", "ftp"].contains(scheme), colon + 3 < bytes.count, isHostCharacter(bytes, colon + 3)
+        else { return nil }
         let domain = checkDomain(bytes, from: colon + 3, allowShort: true)
         guard domain > 0 else { return nil }
         var end = colon + 3 + domain
@@ -108,7 +110,8 @@ enum GitHubAutolinks {
             }
             end += 1
         }
-        guard end >= 2, ats == 1, dots > 0, isAlpha(bytes[at + end - 1]) || bytes[at + end - 1] == UInt8(ascii: ".") else { return nil }
+        guard end >= 2, ats == 1, dots > 0, isAlpha(bytes[at + end - 1]) || bytes[at + end - 1] == UInt8(ascii: ".")
+        else { return nil }
         let length = trimTrailing(bytes, from: at, length: end)
         guard length > 0 else { return nil }
         return (at - rewind)..<(at + length)
@@ -155,7 +158,11 @@ enum GitHubAutolinks {
             } else if last == UInt8(ascii: ";") {
                 var entity = end - 2
                 while entity > 0, isAlpha(bytes[start + entity]) { entity -= 1 }
-                if entity < end - 2, entity >= 0, bytes[start + entity] == UInt8(ascii: "&") { end = entity } else { end -= 1 }
+                if entity < end - 2, entity >= 0, bytes[start + entity] == UInt8(ascii: "&") {
+                    end = entity
+                } else {
+                    end -= 1
+                }
             } else if last == UInt8(ascii: ")") {
                 let slice = bytes[start..<(start + end)]
                 let opening = slice.filter { $0 == UInt8(ascii: "(") }.count
@@ -193,13 +200,17 @@ enum GitHubAutolinks {
 
     // MARK: Nodes
 
-    private static func replace(_ text: MarkdownNode, _ bytes: [UInt8], _ found: [(Range<Int>, String)], unsmart: Bool) -> [MarkdownNode] {
+    private static func replace(_ text: MarkdownNode, _ bytes: [UInt8], _ found: [(Range<Int>, String)], unsmart: Bool)
+        -> [MarkdownNode]
+    {
         guard !found.isEmpty else { return [] }
         var pieces: [MarkdownNode] = []
         var links: [MarkdownNode] = []
         var start = 0
         for (range, prefix) in found {
-            if start < range.lowerBound { pieces.append(.text(String(decoding: bytes[start..<range.lowerBound], as: UTF8.self))) }
+            if start < range.lowerBound {
+                pieces.append(.text(String(decoding: bytes[start..<range.lowerBound], as: UTF8.self)))
+            }
             var address = String(decoding: bytes[range], as: UTF8.self)
             if unsmart { address = undoSmartPunctuation(address) }
             let link = MarkdownNode(new: .link)

@@ -86,7 +86,8 @@ enum GitHubFootnotes {
             let after = rest[open.upperBound...]
             guard let close = after.firstIndex(of: "]") else { break }
             let label = after[..<close]
-            guard !label.isEmpty, !label.contains(where: \.isWhitespace), let note = notes[normalize(String(label))] else {
+            guard !label.isEmpty, !label.contains(where: \.isWhitespace), let note = notes[normalize(String(label))]
+            else {
                 rest = after
                 continue
             }
@@ -177,7 +178,10 @@ enum GitHubFootnotes {
         var result = ""
         for byte in label.utf8 {
             let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) || "-_.~!*'();:@$,/?#[]+=".unicodeScalars.contains(scalar) {
+            if byte < 0x80,
+                scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar))
+                    || "-_.~!*'();:@$,/?#[]+=".unicodeScalars.contains(scalar)
+            {
                 result.unicodeScalars.append(scalar)
             } else if byte == UInt8(ascii: "&") {
                 result += "&amp;"

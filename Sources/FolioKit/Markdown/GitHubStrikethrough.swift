@@ -30,8 +30,10 @@ enum GitHubStrikethrough {
     private static func strike(_ children: [MarkdownNode], _ autolinks: Set<MarkdownNode>) {
         // Neighbours are read before any text node is split (and freed).
         let edges = children.indices.map { index in
-            (before: index > 0 ? edge(of: children[index - 1], last: true, autolinks) : nil,
-             after: index + 1 < children.count ? edge(of: children[index + 1], last: false, autolinks) : nil)
+            (
+                before: index > 0 ? edge(of: children[index - 1], last: true, autolinks) : nil,
+                after: index + 1 < children.count ? edge(of: children[index + 1], last: false, autolinks) : nil
+            )
         }
         var delimiters: [Delimiter] = []
         for (index, child) in children.enumerated() where child.kind == .text {
@@ -95,7 +97,8 @@ enum GitHubStrikethrough {
     }
 
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}" || scalar.properties.generalCategory == .spaceSeparator
+        scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
+            || scalar.properties.generalCategory == .spaceSeparator
     }
 
     static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {

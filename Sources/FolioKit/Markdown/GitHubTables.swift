@@ -21,10 +21,12 @@ enum GitHubTables {
             if definitions == nil { definitions = linkDefinitions(document.sourceLines) }
             let context = Context(definitions: definitions ?? "")
             if header > 0 {
-                let before = MarkdownDocument(parsing: lines[..<header].joined(separator: "\n") + context.suffix, unsafeHTML: false)
+                let before = MarkdownDocument(
+                    parsing: lines[..<header].joined(separator: "\n") + context.suffix, unsafeHTML: false)
                 for block in before.blocks { paragraph.insertBefore(block) }
             }
-            paragraph.insertBefore(table(header: lines[header], delimiter: lines[header + 1], body: lines[(header + 2)...], context))
+            paragraph.insertBefore(
+                table(header: lines[header], delimiter: lines[header + 1], body: lines[(header + 2)...], context))
             paragraph.delete()
         }
     }
@@ -37,7 +39,9 @@ enum GitHubTables {
         return (paragraph.line...paragraph.endLine).map { number in
             let line = all[number - 1].utf8
             if number == paragraph.line { return String(Substring(line.dropFirst(prefix))) }
-            let dropped = line.prefix(prefix).prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ">") }
+            let dropped = line.prefix(prefix).prefix {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ">")
+            }
             return String(Substring(line.dropFirst(dropped.count)))
         }
     }
@@ -59,7 +63,8 @@ enum GitHubTables {
         guard !parts.isEmpty else { return nil }
         var alignments: [Alignment] = []
         for part in parts {
-            let left = part.hasPrefix(":"), right = part.hasSuffix(":") && part.count > 1
+            let left = part.hasPrefix(":")
+            let right = part.hasSuffix(":") && part.count > 1
             let dashes = part.dropFirst(left ? 1 : 0).dropLast(right ? 1 : 0)
             guard !dashes.isEmpty, dashes.allSatisfy({ $0 == "-" }) else { return nil }
             alignments.append(left && right ? .center : left ? .left : right ? .right : .none)
@@ -102,7 +107,9 @@ enum GitHubTables {
         var suffix: String { definitions.isEmpty ? "" : "\n\n" + definitions }
     }
 
-    private static func table(header: String, delimiter: String, body: ArraySlice<String>, _ context: Context) -> MarkdownNode {
+    private static func table(header: String, delimiter: String, body: ArraySlice<String>, _ context: Context)
+        -> MarkdownNode
+    {
         let alignments = delimiterRow(delimiter) ?? []
         let table = MarkdownNode.custom(.customBlock, enter: wrapperStart + "\n<table>", exit: "</table>\n</div>")
         let head = MarkdownNode.custom(.customBlock, enter: "<thead>", exit: "</thead>")
@@ -117,7 +124,9 @@ enum GitHubTables {
     }
 
     /// One `<tr>`: as many cells as the header, missing ones empty, extra ones dropped.
-    private static func row(_ texts: [String], tag: String, _ alignments: [Alignment], _ context: Context) -> MarkdownNode {
+    private static func row(_ texts: [String], tag: String, _ alignments: [Alignment], _ context: Context)
+        -> MarkdownNode
+    {
         let row = MarkdownNode.custom(.customBlock, enter: "<tr>", exit: "</tr>")
         for (index, alignment) in alignments.enumerated() {
             let attribute =

@@ -17,7 +17,8 @@ enum GitHubTaskLists {
         let literal = text.literal
         guard literal.hasPrefix("[ ]") || literal.hasPrefix("[x]") || literal.hasPrefix("[X]") else { return }
         let rest = literal.dropFirst(3)
-        guard let space = rest.first, space == " " || space == "\t" || rest.isEmpty && text.next?.kind == .softBreak else { return }
+        guard let space = rest.first, space == " " || space == "\t" || rest.isEmpty && text.next?.kind == .softBreak
+        else { return }
         let checked = literal.hasPrefix("[ ]") ? "" : "checked=\"\" "
         let content = rest.drop { $0 == " " || $0 == "\t" }
         if content.isEmpty { text.delete() } else { text.literal = String(content) }

@@ -58,5 +58,7 @@ struct HeadingAttributes: Equatable {
     }
 
     // Smart punctuation turns straight quotes into curly ones before we see the text.
-    private static let closingQuote: [Character: Character] = ["\"": "\"", "'": "'", "\u{201C}": "\u{201D}", "\u{2018}": "\u{2019}"]
+    private static let closingQuote: [Character: Character] = [
+        "\"": "\"", "'": "'", "\u{201C}": "\u{201D}", "\u{2018}": "\u{2019}",
+    ]
 }

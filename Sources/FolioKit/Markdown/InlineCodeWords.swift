@@ -78,7 +78,9 @@ enum InlineCodeWords {
         guard bytes.count >= pattern.count else { return nil }
         var index = start
         while index <= bytes.count - pattern.count {
-            if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+            if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                return index
+            }
             index += 1
         }
         return nil

@@ -47,7 +47,10 @@ struct LinkPolicy: Sendable {
         }
         if starts("javascript:") || starts("vbscript:") || starts("file:") { return true }
         if starts("data:") {
-            return !(isImage && (starts("data:image/png") || starts("data:image/gif") || starts("data:image/jpeg") || starts("data:image/webp")))
+            return
+                !(isImage
+                && (starts("data:image/png") || starts("data:image/gif") || starts("data:image/jpeg")
+                    || starts("data:image/webp")))
         }
         return false
     }
@@ -64,7 +67,8 @@ struct LinkPolicy: Sendable {
             }
             if byte == UInt8(ascii: ":") { return true }
             let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            guard letter || digit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else {
+            guard letter || digit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            else {
                 return false
             }
         }

@@ -1,9 +1,9 @@
 import CCMark
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A cmark document: every call into the C library goes through this file.
@@ -76,8 +76,13 @@ final class MarkdownDocument {
                 depth += 1
                 if depth > maxDepth {
                     var located: OpaquePointer? = node
-                    while let current = located, cmark_node_get_start_line(current) == 0 { located = cmark_node_parent(current) }
-                    return (Int(located.map(cmark_node_get_start_line) ?? 1), Int(located.map(cmark_node_get_start_column) ?? 1))
+                    while let current = located, cmark_node_get_start_line(current) == 0 {
+                        located = cmark_node_parent(current)
+                    }
+                    return (
+                        Int(located.map(cmark_node_get_start_line) ?? 1),
+                        Int(located.map(cmark_node_get_start_column) ?? 1)
+                    )
                 }
             }
         }

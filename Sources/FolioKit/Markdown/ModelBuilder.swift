@@ -48,10 +48,12 @@ struct ModelBuilder {
 
     private mutating func run() -> Output {
         if let deep = document.tooDeep {
-            diagnostics.append(.error(
-                "Markdown nested more than \(MarkdownDocument.maxDepth) levels deep here (block quotes, lists, emphasis "
-                    + "or links inside one another): flatten it", at: input.displayPath, line: deep.line + input.lineOffset,
-                column: deep.column))
+            diagnostics.append(
+                .error(
+                    "Markdown nested more than \(MarkdownDocument.maxDepth) levels deep here (block quotes, lists, emphasis "
+                        + "or links inside one another): flatten it", at: input.displayPath,
+                    line: deep.line + input.lineOffset,
+                    column: deep.column))
         }
         for id in GitHubMarkdown.apply(to: document).ids { slugger.reserve(id) }
         let codeBlocks = applyLinkPolicy()
@@ -92,7 +94,8 @@ struct ModelBuilder {
                     continue
                 }
                 let html = ViewRenderer.defaultHeading(
-                    level: heading.level, id: heading.section.id, title: heading.section.title, anchors: heading.section.anchors)
+                    level: heading.level, id: heading.section.id, title: heading.section.title,
+                    anchors: heading.section.anchors)
                 intro += html
                 introRows.append(Row(kind: .heading, html: html, text: heading.section.text))
                 continue
@@ -149,12 +152,18 @@ struct ModelBuilder {
     /// A segmented view repeats its sections with `all-` before every id, so `## All options` beside `## Options` would
     /// give two elements the id `all-options`.
     private mutating func checkSegmentedCopies(_ sections: [Section]) {
-        let segmented = input.view.kinds.contains(.segmented) || sections.contains { $0.view?.kinds.contains(.segmented) == true }
+        let segmented =
+            input.view.kinds.contains(.segmented) || sections.contains { $0.view?.kinds.contains(.segmented) == true }
         guard segmented else { return }
         let ids = Set(sections.flatMap { [$0.id] + $0.anchors })
-        for section in sections.sorted(by: { $0.line < $1.line }) where section.id.hasPrefix("all-") && ids.contains(String(section.id.dropFirst(4))) {
-            diagnostics.append(Diagnostic(path: input.displayPath, line: section.line, column: 1, severity: .warning,
-                message: "heading id '\(section.id)' is also the segmented view's id for '#\(section.id.dropFirst(4))' in its list; give this heading an id of its own with {#…}"))
+        for section in sections.sorted(by: { $0.line < $1.line })
+        where section.id.hasPrefix("all-") && ids.contains(String(section.id.dropFirst(4))) {
+            diagnostics.append(
+                Diagnostic(
+                    path: input.displayPath, line: section.line, column: 1, severity: .warning,
+                    message:
+                        "heading id '\(section.id)' is also the segmented view's id for '#\(section.id.dropFirst(4))' in its list; give this heading an id of its own with {#…}"
+                ))
         }
     }
 
@@ -162,13 +171,17 @@ struct ModelBuilder {
         guard let value = attributes.value("view") else { return nil }
         if let view = ViewSpec(parsing: value) { return view }
         let known = ViewSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-        report(.error, "unknown view '\(value)' in heading attributes; use one of \(known), or a nesting like 'tabs > paged'",
+        report(
+            .error,
+            "unknown view '\(value)' in heading attributes; use one of \(known), or a nesting like 'tabs > paged'",
             at: node, columnOffset: node.headingLevel + 1 + offset)
         return nil
     }
 
     /// Removes a trailing `{…}` attribute block from the heading's last text node.
-    private static func stripAttributes(of heading: MarkdownNode) -> (text: String, attributes: HeadingAttributes, offset: Int)? {
+    private static func stripAttributes(of heading: MarkdownNode) -> (
+        text: String, attributes: HeadingAttributes, offset: Int
+    )? {
         guard let last = heading.lastChild, last.kind == .text,
             let split = HeadingAttributes.split(last.literal)
         else { return nil }
@@ -183,7 +196,9 @@ struct ModelBuilder {
         // cmark writes `<hN>` … `</hN>\n`.
         var html = Substring(document.html(heading))
         while html.last == "\n" { html = html.dropLast() }
-        guard html.hasPrefix("<h"), html.hasSuffix(">"), let open = html.firstIndex(of: ">") else { return String(html) }
+        guard html.hasPrefix("<h"), html.hasSuffix(">"), let open = html.firstIndex(of: ">") else {
+            return String(html)
+        }
         return String(html[html.index(after: open)...].dropLast(5))
     }
 
@@ -193,11 +208,14 @@ struct ModelBuilder {
         switch block.kind {
         case .list:
             var rows: [Row] = []
-            var html = block.isOrderedList ? (block.listStart == 1 ? "<ol>\n" : "<ol start=\"\(block.listStart)\">\n") : "<ul>\n"
+            var html =
+                block.isOrderedList
+                ? (block.listStart == 1 ? "<ol>\n" : "<ol start=\"\(block.listStart)\">\n") : "<ul>\n"
             for item in block.children {
                 let itemHTML = InlineCodeWords.apply(FocusableCode.apply(highlighting.apply(document.html(item))))
                 html += itemHTML
-                rows.append(Row(kind: .listItem, html: Self.unwrapItem(itemHTML), text: item.plainText.trimmingWhitespace()))
+                rows.append(
+                    Row(kind: .listItem, html: Self.unwrapItem(itemHTML), text: item.plainText.trimmingWhitespace()))
             }
             html += block.isOrderedList ? "</ol>\n" : "</ul>\n"
             return (html, rows)
@@ -218,7 +236,6 @@ struct ModelBuilder {
         }
     }
 
-
     private static func unwrapItem(_ html: String) -> String {
         var inner = Substring(html)
         if inner.hasPrefix("<li>") { inner = inner.dropFirst(4) }
@@ -237,13 +254,16 @@ struct ModelBuilder {
             switch node.kind {
             case .link, .image:
                 let written = node.url
-                let outcome = input.links.resolve(written, isImage: node.kind == .image, sourcePath: input.sourcePath, pageURL: input.pageURL)
+                let outcome = input.links.resolve(
+                    written, isImage: node.kind == .image, sourcePath: input.sourcePath, pageURL: input.pageURL)
                 switch outcome {
                 case .keep: break
                 case .replace(let url): node.url = url
                 case .missingPage: break  // reported by the link check, which knows drafts and suggests a page
                 }
-                if let link = PageLink(node: node, written: written, outcome: outcome, pageURL: input.pageURL, lineOffset: input.lineOffset) {
+                if let link = PageLink(
+                    node: node, written: written, outcome: outcome, pageURL: input.pageURL, lineOffset: input.lineOffset
+                ) {
                     links.append(link)
                 }
             case .htmlBlock, .htmlInline, .text:
@@ -306,11 +326,14 @@ struct ModelBuilder {
         }
     }
 
-    private mutating func report(_ severity: Diagnostic.Severity, _ message: String, at node: MarkdownNode, columnOffset: Int = 0) {
+    private mutating func report(
+        _ severity: Diagnostic.Severity, _ message: String, at node: MarkdownNode, columnOffset: Int = 0
+    ) {
         var located: MarkdownNode? = node
         while let current = located, current.line == 0 { located = current.parent }
         let line = (located?.line ?? 1) + input.lineOffset
         let column = (located?.column ?? 1) + columnOffset
-        diagnostics.append(Diagnostic(path: input.displayPath, line: line, column: column, severity: severity, message: message))
+        diagnostics.append(
+            Diagnostic(path: input.displayPath, line: line, column: column, severity: severity, message: message))
     }
 }

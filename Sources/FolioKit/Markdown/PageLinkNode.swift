@@ -17,7 +17,8 @@ extension PageLink {
         // Inline nodes of older cmark versions have no position: take the nearest block's.
         var located: MarkdownNode? = node
         while let current = located, current.line == 0 { located = current.parent }
-        self.init(target: target, line: (located?.line ?? 1) + lineOffset, column: located?.column ?? 1,
+        self.init(
+            target: target, line: (located?.line ?? 1) + lineOffset, column: located?.column ?? 1,
             isImage: node.kind == .image, written: written)
     }
 }

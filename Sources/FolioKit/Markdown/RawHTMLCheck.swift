@@ -12,7 +12,11 @@ enum RawHTMLCheck {
                 while let next = scalars.next() {
                     if next == ";" { break }
                     entity.unicodeScalars.append(next)
-                    if entity.count > 10 { pending = Array(entity.unicodeScalars); entity = ""; break }
+                    if entity.count > 10 {
+                        pending = Array(entity.unicodeScalars)
+                        entity = ""
+                        break
+                    }
                 }
                 if let decoded = decode(entity), decoded.value > 0x20 { normalized.unicodeScalars.append(decoded) }
                 continue

@@ -9,7 +9,9 @@ enum ReservedIDs {
         let rest = id.dropFirst("folio-".count)
         for kind in ViewSpec.Kind.allCases {
             let prefix = kind.rawValue + "-"
-            if rest.hasPrefix(prefix), let first = rest.dropFirst(prefix.count).first, first.isASCII, first.isNumber { return true }
+            if rest.hasPrefix(prefix), let first = rest.dropFirst(prefix.count).first, first.isASCII, first.isNumber {
+                return true
+            }
         }
         return false
     }

@@ -33,7 +33,8 @@ enum TitleScanner {
         let bytes = text.utf8
         var index = start
         while index < bytes.endIndex {
-            let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\n")).map { bytes.index(after: $0) } ?? bytes.endIndex
+            let lineEnd =
+                bytes[index...].firstIndex(of: UInt8(ascii: "\n")).map { bytes.index(after: $0) } ?? bytes.endIndex
             var first = index
             var spaces = 0
             while first < lineEnd, bytes[first] == UInt8(ascii: " "), spaces < 3 {

@@ -17,7 +17,9 @@ public struct FolderSettings: Sendable, Equatable {
     static let fileName = "_folder.yml"
 
     /// Reads the `_folder.yml` of every folder that holds pages; the bytes go into the site key.
-    static func read(root: String, folders: Set<String>, diagnostics: inout [Diagnostic]) -> (settings: [String: FolderSettings], bytes: [UInt8]) {
+    static func read(root: String, folders: Set<String>, diagnostics: inout [Diagnostic]) -> (
+        settings: [String: FolderSettings], bytes: [UInt8]
+    ) {
         var settings: [String: FolderSettings] = [:]
         var bytes: [UInt8] = []
         for folder in folders.sorted() {
@@ -47,7 +49,9 @@ public struct FolderSettings: Sendable, Equatable {
             case "weight": settings.weight = document.int(entry, in: Int.min...Int.max, &diagnostics)
             case "paginate": settings.paginate = document.int(entry, in: 1...10_000, &diagnostics)
             default:
-                diagnostics.append(document.error("unknown key '\(entry.key)' in \(fileName): use title, description, weight or paginate", entry))
+                diagnostics.append(
+                    document.error(
+                        "unknown key '\(entry.key)' in \(fileName): use title, description, weight or paginate", entry))
             }
         }
         return settings

@@ -2,7 +2,8 @@
 public enum ModelJSON {
     public static func encode(_ model: TableModel) -> String {
         var json = "{"
-        json += "\"title\": \(quote(model.title)), \"url\": \(quote(model.url)), \"view\": \(quote(model.view.description)), "
+        json +=
+            "\"title\": \(quote(model.title)), \"url\": \(quote(model.url)), \"view\": \(quote(model.view.description)), "
         json += "\"intro\": \(quote(model.intro)),\n \"sections\": ["
         json += model.sections.map { section(of: $0, inherited: model.view.inner, indent: "  ") }.joined(separator: ",")
         json += "]}\n"
@@ -11,15 +12,19 @@ public enum ModelJSON {
 
     private static func section(of section: Section, inherited: ViewSpec?, indent: String) -> String {
         let view = section.view ?? inherited ?? .list
-        var json = "\n\(indent){\"id\": \(quote(section.id)), \"title\": \(quote(section.title)), \"text\": \(quote(section.text)), "
+        var json =
+            "\n\(indent){\"id\": \(quote(section.id)), \"title\": \(quote(section.title)), \"text\": \(quote(section.text)), "
         json += "\"level\": \(section.level), \"view\": \(quote(view.description)),"
         // Anchors written in the heading (`<a name="intro">`): only when there are some, so other models read as before.
         if !section.anchors.isEmpty { json += " \"anchors\": [\(section.anchors.map(quote).joined(separator: ", "))]," }
         json += "\n\(indent) \"rows\": ["
-        json += section.rows.map { "\n\(indent)   {\"html\": \(quote($0.html)), \"text\": \(quote($0.text))}" }.joined(separator: ",")
+        json += section.rows.map { "\n\(indent)   {\"html\": \(quote($0.html)), \"text\": \(quote($0.text))}" }.joined(
+            separator: ",")
         json += "],\n\(indent) \"sections\": ["
-        json += section.sections.map { Self.section(of: $0, inherited: section.view == nil ? inherited?.inner : view.inner, indent: indent + "  ") }
-            .joined(separator: ",")
+        json += section.sections.map {
+            Self.section(of: $0, inherited: section.view == nil ? inherited?.inner : view.inner, indent: indent + "  ")
+        }
+        .joined(separator: ",")
         json += "]}"
         return json
     }

@@ -35,7 +35,10 @@ public struct SiteTree: Sendable {
     ///   - pages: the site's pages (any order).
     ///   - nav: site.yml `nav:` URLs: the top level follows their order.
     ///   - folders: settings of folders from `_folder.yml`, by content-relative folder path.
-    public init(pages: [PageSource], siteTitle: String, nav: [String] = [], paginate: Int = 20, folders: [String: FolderSettings] = [:]) {
+    public init(
+        pages: [PageSource], siteTitle: String, nav: [String] = [], paginate: Int = 20,
+        folders: [String: FolderSettings] = [:]
+    ) {
         nodes = [Node(url: "/", title: siteTitle, isFolder: true, path: "")]
         var folderIndex: [String: Int] = ["": Self.root]
         func folder(_ path: String) -> Int {
@@ -43,7 +46,10 @@ public struct SiteTree: Sendable {
             let parent = folder(SitePath.directory(of: path))
             let name = path.split(separator: "/").last.map(String.init) ?? path
             let index = nodes.count
-            nodes.append(Node(url: "/" + path + "/", title: Self.title(fromFolderName: name), isFolder: true, path: path, parent: parent))
+            nodes.append(
+                Node(
+                    url: "/" + path + "/", title: Self.title(fromFolderName: name), isFolder: true, path: path,
+                    parent: parent))
             nodes[parent].children.append(index)
             folderIndex[path] = index
             return index
@@ -61,15 +67,19 @@ public struct SiteTree: Sendable {
                 nodes[index].weight = page.front.weight
             } else {
                 let parent = folder(directory)
-                nodes.append(Node(url: page.url, title: page.title, description: page.front.description, date: page.front.date,
-                    weight: page.front.weight, isFolder: false, path: page.sourcePath, parent: parent))
+                nodes.append(
+                    Node(
+                        url: page.url, title: page.title, description: page.front.description, date: page.front.date,
+                        weight: page.front.weight, isFolder: false, path: page.sourcePath, parent: parent))
                 nodes[parent].children.append(nodes.count - 1)
             }
         }
         // `a.md` beside a folder `a/` has the folder's URL: it is the folder's page.
         for index in nodes.indices where nodes[index].isFolder && !nodes[index].hasIndex {
             guard let parent = nodes[index].parent,
-                let page = nodes[parent].children.first(where: { !nodes[$0].isFolder && nodes[$0].url == nodes[index].url })
+                let page = nodes[parent].children.first(where: {
+                    !nodes[$0].isFolder && nodes[$0].url == nodes[index].url
+                })
             else { continue }
             nodes[index].title = nodes[page].title
             nodes[index].hasIndex = true
@@ -141,8 +151,10 @@ public struct SiteTree: Sendable {
     public func neighbours(of index: Int) -> (previous: Int?, next: Int?) {
         let position = readingPosition[index]
         guard position >= 0 else { return (nil, nil) }
-        return (position > 0 ? readingOrder[position - 1] : nil,
-            position + 1 < readingOrder.count ? readingOrder[position + 1] : nil)
+        return (
+            position > 0 ? readingOrder[position - 1] : nil,
+            position + 1 < readingOrder.count ? readingOrder[position + 1] : nil
+        )
     }
 
     /// The root, then each folder down to `index`'s parent.

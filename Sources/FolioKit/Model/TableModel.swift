@@ -61,7 +61,11 @@ public struct Section: Sendable {
 /// One top-level block of a section, or one item of a top-level list.
 public struct Row: Sendable {
     public enum Kind: String, Sendable {
-        case paragraph, listItem = "list-item", code, quote, html, thematicBreak = "thematic-break", heading, other
+        case paragraph
+        case listItem = "list-item"
+        case code, quote, html
+        case thematicBreak = "thematic-break"
+        case heading, other
         /// GitHub-flavored Markdown: a table, an alert (`> [!NOTE]`), a section's footnotes.
         case table, alert, footnotes
     }

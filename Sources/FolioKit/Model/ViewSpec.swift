@@ -35,7 +35,9 @@ extension StringProtocol {
     func trimmingWhitespace() -> String {
         // Fast path: most text has no surrounding white space.
         let string = String(self)
-        if let first = string.utf8.first, let last = string.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+        if let first = string.utf8.first, let last = string.utf8.last, first > 0x20, first < 0x80, last > 0x20,
+            last < 0x80
+        {
             return string
         }
         let scalars = string.unicodeScalars

@@ -30,7 +30,8 @@ public indirect enum YAMLValue: Sendable, Equatable {
         case .bool(let value): value
         case .null: ""
         case .list(let values): values.map(\.templateValue)
-        case .mapping(let pairs): Dictionary(pairs.map { ($0.key, $0.value.templateValue) }, uniquingKeysWith: { _, last in last })
+        case .mapping(let pairs):
+            Dictionary(pairs.map { ($0.key, $0.value.templateValue) }, uniquingKeysWith: { _, last in last })
         }
     }
 }

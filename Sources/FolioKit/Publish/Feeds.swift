@@ -19,9 +19,12 @@ enum Feeds {
     static func select(_ pages: [PageSource], config: PublishConfig.Feeds) -> [PageSource] {
         let dated = pages.compactMap { page -> (PageSource, Double)? in
             guard let date = page.front.date, let key = PublishDate.sortKey(date) else { return nil }
-            guard config.folders.isEmpty || config.folders.contains(where: { folder in
-                page.sourcePath.hasPrefix(folder + "/") || folder.isEmpty || folder == "."
-            }) else { return nil }
+            guard
+                config.folders.isEmpty
+                    || config.folders.contains(where: { folder in
+                        page.sourcePath.hasPrefix(folder + "/") || folder.isEmpty || folder == "."
+                    })
+            else { return nil }
             return (page, key)
         }
         return dated.sorted { ($1.1, $0.0.url) < ($0.1, $1.0.url) }.prefix(config.limit).map(\.0)
@@ -33,17 +36,22 @@ enum Feeds {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(XMLText.escape(config.language))\">\n"
         xml += "<title>\(XMLText.escape(config.title))</title>\n"
-        if let description = config.description, !description.isEmpty { xml += "<subtitle>\(XMLText.escape(description))</subtitle>\n" }
-        xml += "<link rel=\"self\" type=\"application/atom+xml\" href=\"\(XMLText.escape(config.absoluteURL(atomPath)))\"/>\n"
+        if let description = config.description, !description.isEmpty {
+            xml += "<subtitle>\(XMLText.escape(description))</subtitle>\n"
+        }
+        xml +=
+            "<link rel=\"self\" type=\"application/atom+xml\" href=\"\(XMLText.escape(config.absoluteURL(atomPath)))\"/>\n"
         xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escape(home))\"/>\n"
         xml += "<id>\(XMLText.escape(home))</id>\n<updated>\(updated)</updated>\n"
-        xml += "<author><name>\(XMLText.escape(config.author ?? config.title))</name></author>\n<generator>Folio</generator>\n"
+        xml +=
+            "<author><name>\(XMLText.escape(config.author ?? config.title))</name></author>\n<generator>Folio</generator>\n"
         for entry in entries {
             let url = XMLText.escape(config.absoluteURL(entry.url))
             let published = PublishDate.rfc3339(entry.date) ?? updated
             xml += "<entry>\n<title>\(XMLText.escape(entry.title))</title>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(url)\"/>\n<id>\(url)</id>\n"
-            xml += "<published>\(published)</published>\n<updated>\(entry.updated.flatMap(PublishDate.rfc3339) ?? published)</updated>\n"
+            xml +=
+                "<published>\(published)</published>\n<updated>\(entry.updated.flatMap(PublishDate.rfc3339) ?? published)</updated>\n"
             if !entry.summary.isEmpty { xml += "<summary>\(XMLText.escape(entry.summary))</summary>\n" }
             if let html = entry.html { xml += "<content type=\"html\">\(XMLText.escape(html))</content>\n" }
             xml += "</entry>\n"
@@ -57,16 +65,24 @@ enum Feeds {
             "\"version\": \"https://jsonfeed.org/version/1.1\"", "\"title\": \(q(config.title))",
             "\"home_page_url\": \(q(config.absoluteURL("/")))", "\"feed_url\": \(q(config.absoluteURL(jsonPath)))",
         ]
-        if let description = config.description, !description.isEmpty { fields.append("\"description\": \(q(description))") }
+        if let description = config.description, !description.isEmpty {
+            fields.append("\"description\": \(q(description))")
+        }
         fields.append("\"language\": \(q(config.language))")
         fields.append("\"authors\": [{\"name\": \(q(config.author ?? config.title))}]")
         let items = entries.map { entry -> String in
             let url = config.absoluteURL(entry.url)
             var item = ["\"id\": \(q(url))", "\"url\": \(q(url))", "\"title\": \(q(entry.title))"]
-            if let html = entry.html { item.append("\"content_html\": \(q(html))") } else { item.append("\"content_text\": \(q(entry.summary))") }
+            if let html = entry.html {
+                item.append("\"content_html\": \(q(html))")
+            } else {
+                item.append("\"content_text\": \(q(entry.summary))")
+            }
             if !entry.summary.isEmpty { item.append("\"summary\": \(q(entry.summary))") }
             if let date = PublishDate.rfc3339(entry.date) { item.append("\"date_published\": \(q(date))") }
-            if let updated = entry.updated.flatMap(PublishDate.rfc3339) { item.append("\"date_modified\": \(q(updated))") }
+            if let updated = entry.updated.flatMap(PublishDate.rfc3339) {
+                item.append("\"date_modified\": \(q(updated))")
+            }
             return "    {" + item.joined(separator: ", ") + "}"
         }
         fields.append("\"items\": [\n" + items.joined(separator: ",\n") + "\n  ]")
@@ -95,7 +111,8 @@ enum Feeds {
             let attribute = rest[match]
             let equals = attribute.firstIndex(of: "=")!
             let name = attribute[..<equals]
-            let value = String(attribute[attribute.index(equals, offsetBy: 2)..<attribute.index(before: attribute.endIndex)])
+            let value = String(
+                attribute[attribute.index(equals, offsetBy: 2)..<attribute.index(before: attribute.endIndex)])
             let decoded = value.replacingOccurrences(of: "&amp;", with: "&")
             if !value.isEmpty, !LinkPolicy.hasScheme(decoded), !decoded.hasPrefix("//"),
                 let absolute = URL(string: decoded, relativeTo: baseURL)?.absoluteString

@@ -23,7 +23,8 @@ enum PageMeta {
     /// Front matter `description:`, else the intro's text (up to about 160 characters, cut at a word), else the site's.
     static func description(of page: Page, site: SiteConfig) -> String? {
         if let description = page.front.description, !description.isEmpty { return description }
-        let intro = page.model.introRows.filter { $0.kind != .heading && $0.kind != .code }.map(\.text).joined(separator: " ")
+        let intro = page.model.introRows.filter { $0.kind != .heading && $0.kind != .code }.map(\.text).joined(
+            separator: " ")
         let words = intro.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
         if !words.isEmpty {
             var text = ""
@@ -41,9 +42,12 @@ enum PageMeta {
 
     /// An absolute URL or the site path of front matter `image:` (relative to the page's file, or from the site root), else of the page's first image.
     static func image(of page: Page) -> String? {
-        if let value = page.front.params.first(where: { $0.key == "image" })?.value, case .string(let image) = value, !image.isEmpty {
+        if let value = page.front.params.first(where: { $0.key == "image" })?.value, case .string(let image) = value,
+            !image.isEmpty
+        {
             if LinkPolicy.hasScheme(image) { return image.lowercased().hasPrefix("http") ? image : nil }
-            return image.hasPrefix("/") ? image : "/" + SitePath.join(directory: SitePath.directory(of: page.sourcePath), image)
+            return image.hasPrefix("/")
+                ? image : "/" + SitePath.join(directory: SitePath.directory(of: page.sourcePath), image)
         }
         for link in page.links where link.isImage {
             if case .site(let path, _) = link.target { return path }

@@ -30,22 +30,28 @@ struct PublishConfig: Sendable, Equatable {
         return config
     }
 
-    private static func feeds(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]) -> Feeds {
+    private static func feeds(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic])
+        -> Feeds
+    {
         var feeds = Feeds()
         if case .scalar = entry.node {
             feeds.enabled = document.bool(entry, &diagnostics) ?? true
             return feeds
         }
         guard case .mapping(let mapping) = entry.node else {
-            diagnostics.append(document.error("'feeds' must be false or a mapping of folders, limit and content", entry))
+            diagnostics.append(
+                document.error("'feeds' must be false or a mapping of folders, limit and content", entry))
             return feeds
         }
         for (key, value) in mapping {
-            let item = YAMLDocument.Entry(key: key.string ?? "", node: value, keyLine: (key.mark?.line ?? 1),
+            let item = YAMLDocument.Entry(
+                key: key.string ?? "", node: value, keyLine: (key.mark?.line ?? 1),
                 keyColumn: key.mark?.column ?? 1, line: value.mark?.line ?? entry.line, column: value.mark?.column ?? 1)
             switch item.key {
             case "folders":
-                feeds.folders = (document.strings(item, &diagnostics) ?? []).map { $0.split(separator: "/").joined(separator: "/") }
+                feeds.folders = (document.strings(item, &diagnostics) ?? []).map {
+                    $0.split(separator: "/").joined(separator: "/")
+                }
             case "limit": feeds.limit = document.int(item, in: 1...10000, &diagnostics) ?? 20
             case "content":
                 let value = document.string(item, &diagnostics) ?? "full"
@@ -56,8 +62,10 @@ struct PublishConfig: Sendable, Equatable {
                 }
             case "enabled": feeds.enabled = document.bool(item, &diagnostics) ?? true
             default:
-                diagnostics.append(.warning("unknown key 'feeds.\(item.key)'; feeds reads folders, limit, content and enabled",
-                    at: document.path, line: item.keyLine, column: item.keyColumn))
+                diagnostics.append(
+                    .warning(
+                        "unknown key 'feeds.\(item.key)'; feeds reads folders, limit, content and enabled",
+                        at: document.path, line: item.keyLine, column: item.keyColumn))
             }
         }
         return feeds

@@ -27,11 +27,15 @@ enum PublishDate {
     private static func isDay(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
-        return bytes.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || ($0.element >= 48 && $0.element <= 57) }
+        return bytes.enumerated().allSatisfy {
+            $0.offset == 4 || $0.offset == 7 || ($0.element >= 48 && $0.element <= 57)
+        }
     }
 
     private static func parse(_ text: String) -> Date? {
-        for options in [ISO8601DateFormatter.Options.withInternetDateTime, [.withInternetDateTime, .withFractionalSeconds]] {
+        for options in [
+            ISO8601DateFormatter.Options.withInternetDateTime, [.withInternetDateTime, .withFractionalSeconds],
+        ] {
             let parser = ISO8601DateFormatter()
             parser.formatOptions = options
             if let date = parser.date(from: text) { return date }

@@ -13,17 +13,21 @@ enum PublishedModel {
         let absolute = config.absoluteURL(model.url)
         var json = "{\"version\": \(version), \"title\": \(q(model.title)), \"url\": \(q(model.url)), "
         json += "\"absoluteURL\": \(absolute.isEmpty ? "null" : q(absolute)), \"view\": \(q(model.view.description)),\n"
-        json += " \"intro\": \(q(model.intro)),\n \"introRows\": [" + rows(model.introRows, indent: "  ") + "],\n \"sections\": ["
+        json +=
+            " \"intro\": \(q(model.intro)),\n \"introRows\": [" + rows(model.introRows, indent: "  ")
+            + "],\n \"sections\": ["
         json += model.sections.map {
             section($0, container: [model.view.kind.rawValue], inherited: model.view.inner, indent: "  ")
         }.joined(separator: ",")
         return json + "]}\n"
     }
 
-    private static func section(_ section: Section, container: [String], inherited: ViewSpec?, indent: String) -> String {
+    private static func section(_ section: Section, container: [String], inherited: ViewSpec?, indent: String) -> String
+    {
         let q = ModelJSON.quote
         let view = section.view ?? inherited ?? .list
-        var json = "\n\(indent){\"id\": \(q(section.id)), \"title\": \(q(section.title)), \"text\": \(q(section.text)), "
+        var json =
+            "\n\(indent){\"id\": \(q(section.id)), \"title\": \(q(section.title)), \"text\": \(q(section.text)), "
         json += "\"level\": \(section.level), \"view\": \(q(view.description)), "
         json += "\"container\": [\(container.map(q).joined(separator: ", "))],\n\(indent) \"rows\": ["
         json += rows(section.rows, indent: indent + "   ") + "],\n\(indent) \"sections\": ["
@@ -35,8 +39,10 @@ enum PublishedModel {
     }
 
     private static func rows(_ rows: [Row], indent: String) -> String {
-        rows.map { "\n\(indent){\"kind\": \(ModelJSON.quote($0.kind.rawValue)), \"html\": \(ModelJSON.quote($0.html)), \"text\": \(ModelJSON.quote($0.text))}" }
-            .joined(separator: ",")
+        rows.map {
+            "\n\(indent){\"kind\": \(ModelJSON.quote($0.kind.rawValue)), \"html\": \(ModelJSON.quote($0.html)), \"text\": \(ModelJSON.quote($0.text))}"
+        }
+        .joined(separator: ",")
     }
 
     struct IndexEntry {
@@ -47,11 +53,14 @@ enum PublishedModel {
 
     static func index(_ pages: [IndexEntry], config: SiteConfig) -> String {
         let q = ModelJSON.quote
-        var json = "{\"version\": \(version), \"schema\": \"model.schema.json\",\n \"site\": {\"title\": \(q(config.title)), "
+        var json =
+            "{\"version\": \(version), \"schema\": \"model.schema.json\",\n \"site\": {\"title\": \(q(config.title)), "
         json += "\"baseURL\": \(q(config.baseURL)), \"language\": \(q(config.language))},\n \"pages\": ["
         json += pages.map { page in
-            var fields = ["\"url\": \(q(page.url))", "\"title\": \(q(page.title))",
-                "\"model\": \(q(String(path(for: page.url).dropFirst())))"]
+            var fields = [
+                "\"url\": \(q(page.url))", "\"title\": \(q(page.title))",
+                "\"model\": \(q(String(path(for: page.url).dropFirst())))",
+            ]
             if let date = page.date { fields.append("\"date\": \(q(date))") }
             return "\n  {" + fields.joined(separator: ", ") + "}"
         }.joined(separator: ",")

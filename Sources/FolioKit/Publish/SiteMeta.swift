@@ -4,7 +4,8 @@ struct SiteMeta: Sendable {
 
     init(site: Site) {
         let feeds = site.publishing.feeds
-        hasFeeds = site.config.baseURL.contains("://") && feeds.enabled && !Feeds.select(site.pages, config: feeds).isEmpty
+        hasFeeds =
+            site.config.baseURL.contains("://") && feeds.enabled && !Feeds.select(site.pages, config: feeds).isEmpty
     }
 
     func values(for page: Page, site: SiteConfig) -> [String: Any] {

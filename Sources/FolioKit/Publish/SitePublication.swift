@@ -29,11 +29,14 @@ struct SitePublication {
         var generated: [(path: String, text: String)] = []
 
         if absolute {
-            let entries = site.pages.map { page in
-                Sitemap.Entry(url: page.url, lastmod: facts.updated(for: page.sourcePath) ?? page.front.date)
-            } + generatedPages.map { Sitemap.Entry(url: $0, lastmod: nil) }
+            let entries =
+                site.pages.map { page in
+                    Sitemap.Entry(url: page.url, lastmod: facts.updated(for: page.sourcePath) ?? page.front.date)
+                } + generatedPages.map { Sitemap.Entry(url: $0, lastmod: nil) }
             generated.append(("/sitemap.xml", Sitemap.xml(entries, config: config)))
-            if !site.staticFiles.contains("robots.txt") { generated.append(("/robots.txt", Sitemap.robots(config: config))) }
+            if !site.staticFiles.contains("robots.txt") {
+                generated.append(("/robots.txt", Sitemap.robots(config: config)))
+            }
             let feed = feedEntries()
             if !feed.isEmpty {
                 generated.append((Feeds.atomPath, Feeds.atom(feed, config: config)))
@@ -56,7 +59,8 @@ struct SitePublication {
         for (path, text) in generated {
             files.insert(path)
             if write, !output.write(text, to: String(path.dropFirst())) {
-                outcome.diagnostics.append(.error("cannot write \(path.dropFirst()) in the output folder", at: output.target))
+                outcome.diagnostics.append(
+                    .error("cannot write \(path.dropFirst()) in the output folder", at: output.target))
             }
         }
 
@@ -72,7 +76,9 @@ struct SitePublication {
         let feeds = site.publishing.feeds
         guard feeds.enabled else { return [] }
         return Feeds.select(site.pages, config: feeds).map { listed in
-            let source = listed.isStub ? SiteReader.readSource(listed.sourcePath, root: site.contentDirectory, config: site.config).0 : listed
+            let source =
+                listed.isStub
+                ? SiteReader.readSource(listed.sourcePath, root: site.contentDirectory, config: site.config).0 : listed
             var full = source
             full.url = listed.url
             full.title = listed.title

@@ -6,7 +6,8 @@ enum Sitemap {
     }
 
     static func xml(_ entries: [Entry], config: SiteConfig) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        var xml =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for entry in entries {
             xml += "<url><loc>\(XMLText.escape(config.absoluteURL(entry.url)))</loc>"
             if let lastmod = entry.lastmod.flatMap(PublishDate.w3c) { xml += "<lastmod>\(lastmod)</lastmod>" }

@@ -18,9 +18,13 @@ struct SearchBuild {
     }
 
     /// Writes the index into the output being built; returns the problems met.
-    mutating func write(site: Site, plan: RenderPlan, fresh: [String: SearchPage], output: OutputDirectory) -> [Diagnostic] {
+    mutating func write(site: Site, plan: RenderPlan, fresh: [String: SearchPage], output: OutputDirectory)
+        -> [Diagnostic]
+    {
         var previous: SearchCache?
-        if !plan.reused.isEmpty, let loaded = SearchCache.load(from: cachePath, inMemory: inMemory), loaded.siteKey == cache.siteKey {
+        if !plan.reused.isEmpty, let loaded = SearchCache.load(from: cachePath, inMemory: inMemory),
+            loaded.siteKey == cache.siteKey
+        {
             previous = loaded
             previousFiles = loaded.files
         }
@@ -36,7 +40,8 @@ struct SearchBuild {
             } else if let record = plan.reused[source.sourcePath], let cached = previous?.pages[source.sourcePath],
                 cached.fingerprint == record.fingerprint,
                 cached.number == number || !output.isPatch,
-                output.link(from: plan.previousOutput + "/" + SearchPage.path(cached.number), to: SearchPage.path(number))
+                output.link(
+                    from: plan.previousOutput + "/" + SearchPage.path(cached.number), to: SearchPage.path(number))
             {
                 page = cached.search
             } else {
@@ -44,16 +49,21 @@ struct SearchBuild {
                 let made = Self.index(source, site: site)
                 page = made.page
                 if !output.write(made.file, to: SearchPage.path(number)) {
-                    diagnostics.append(.error("cannot write \(SearchPage.path(number)) in the output folder", at: output.target))
+                    diagnostics.append(
+                        .error("cannot write \(SearchPage.path(number)) in the output folder", at: output.target))
                 }
             }
             pages.append(page)
-            if let fingerprint { cache.pages[source.sourcePath] = SearchCache.Page(fingerprint: fingerprint, number: number, search: page) }
+            if let fingerprint {
+                cache.pages[source.sourcePath] = SearchCache.Page(
+                    fingerprint: fingerprint, number: number, search: page)
+            }
         }
 
         // In `folio serve`, the previous build's postings are changed for the edited pages only.
         var index: SearchIndexState
-        if var kept = inMemory ? SearchIndexState.take(at: cachePath) : nil, previous != nil, kept.siteKey == cache.siteKey,
+        if var kept = inMemory ? SearchIndexState.take(at: cachePath) : nil, previous != nil,
+            kept.siteKey == cache.siteKey,
             kept.pages.count == pages.count
         {
             kept.update(to: pages)
@@ -78,10 +88,14 @@ struct SearchBuild {
                     cache.files[path] = old
                     continue
                 }
-                diagnostics += place(SearchShards.encode(shard, postings: index.postings), at: path, previousOutput: plan.previousOutput, output: output)
+                diagnostics += place(
+                    SearchShards.encode(shard, postings: index.postings), at: path, previousOutput: plan.previousOutput,
+                    output: output)
             }
         }
-        diagnostics += place(SearchIndex.indexFile(records: index.postings.recordCount, keys: index.shards.keys), at: SearchIndex.indexPath,
+        diagnostics += place(
+            SearchIndex.indexFile(records: index.postings.recordCount, keys: index.shards.keys),
+            at: SearchIndex.indexPath,
             previousOutput: plan.previousOutput, output: output)
         // Kept only by a long-running process (a single build frees the postings before it saves its cache).
         state = inMemory ? index : nil
@@ -89,7 +103,9 @@ struct SearchBuild {
     }
 
     /// Writes an index file, or links the previous build's when its contents are the same.
-    private mutating func place(_ bytes: [UInt8], at path: String, previousOutput: String, output: OutputDirectory) -> [Diagnostic] {
+    private mutating func place(_ bytes: [UInt8], at path: String, previousOutput: String, output: OutputDirectory)
+        -> [Diagnostic]
+    {
         // Hashed only when there is a previous index to compare with (a clean build writes every file anyway).
         var hash = StableHash()
         if !previousFiles.isEmpty { hash.add(bytes) }
@@ -100,7 +116,9 @@ struct SearchBuild {
         {
             return []
         }
-        if !output.write(bytes, to: path) { return [.error("cannot write \(path) in the output folder", at: output.target)] }
+        if !output.write(bytes, to: path) {
+            return [.error("cannot write \(path) in the output folder", at: output.target)]
+        }
         return []
     }
 
@@ -120,7 +138,9 @@ struct SearchBuild {
     /// A page the cache cannot give: read and modelled again.
     static func index(_ listed: PageSource, site: Site) -> (page: SearchPage, file: [UInt8]) {
         var source = listed
-        if listed.isStub { source = SiteReader.readSource(listed.sourcePath, root: site.contentDirectory, config: site.config).0 }
+        if listed.isStub {
+            source = SiteReader.readSource(listed.sourcePath, root: site.contentDirectory, config: site.config).0
+        }
         let page = SiteReader.loadPage(source, site: site).0
         return SearchPage.make(page.model, settings: PageSettings(page: source))
     }

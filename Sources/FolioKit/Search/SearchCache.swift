@@ -44,7 +44,9 @@ struct SearchCache: Sendable {
         head.withUnsafeBufferPointer(emit)
         for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !path.contains("\n") {
             let print = page.fingerprint
-            let line = Array("P \(print.size) \(print.seconds) \(print.nanoseconds) \(page.number) \(page.search.records) \(page.search.terms.count) \(path)\n".utf8)
+            let line = Array(
+                "P \(print.size) \(print.seconds) \(print.nanoseconds) \(page.number) \(page.search.records) \(page.search.terms.count) \(path)\n"
+                    .utf8)
             line.withUnsafeBufferPointer(emit)
             page.search.terms.withUnsafeBufferPointer(emit)
         }
@@ -62,10 +64,13 @@ struct SearchCache: Sendable {
         while let line = line() {
             if line.hasPrefix("F ") {
                 let fields = line.split(separator: " ", maxSplits: 5)
-                guard fields.count == 6, let hash = UInt64(fields[1]), let size = Int64(fields[2]), let seconds = Int64(fields[3]),
+                guard fields.count == 6, let hash = UInt64(fields[1]), let size = Int64(fields[2]),
+                    let seconds = Int64(fields[3]),
                     let nanoseconds = Int64(fields[4])
                 else { return nil }
-                cache.files[String(fields[5])] = (hash, FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds))
+                cache.files[String(fields[5])] = (
+                    hash, FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds)
+                )
                 continue
             }
             let parts = line.split(separator: " ", maxSplits: 7)
@@ -98,13 +103,16 @@ struct SearchCache: Sendable {
     func save(to path: String, inMemory: Bool) {
         let write: @Sendable () -> Void = { [self] in
             let url = URL(fileURLWithPath: path)
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             // Written beside, then renamed over the old file: a reader sees the old file or the new one.
             let temporary = path + ".\(getpid()).tmp"
             guard let file = fopen(temporary, "wb") else { return }
             var failed = false
             encode { piece in
-                if !failed, !piece.isEmpty, fwrite(piece.baseAddress!, 1, piece.count, file) != piece.count { failed = true }
+                if !failed, !piece.isEmpty, fwrite(piece.baseAddress!, 1, piece.count, file) != piece.count {
+                    failed = true
+                }
             }
             if fclose(file) != 0 || failed || rename(temporary, path) != 0 { unlink(temporary) }
         }

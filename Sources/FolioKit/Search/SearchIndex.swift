@@ -31,7 +31,9 @@ struct SearchIndex {
 
     /// `index.js`: the format, the number of records and every shard key.
     static func indexFile(records: Int, keys: [String]) -> [UInt8] {
-        Array("folioSearch.i({\"v\":\(format),\"n\":\(records),\"shards\":[\(keys.map(literal).joined(separator: ","))]});\n".utf8)
+        Array(
+            "folioSearch.i({\"v\":\(format),\"n\":\(records),\"shards\":[\(keys.map(literal).joined(separator: ","))]});\n"
+                .utf8)
     }
 
     static func path(shard key: String) -> String { folder + "/s/" + fileName(key) + ".js" }
@@ -51,7 +53,9 @@ struct SearchIndex {
     /// A JSON string literal (also valid JavaScript: U+2028 and U+2029 escaped).
     static func literal(_ string: String) -> String {
         let bytes = string.utf8
-        if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5c || $0 == 0xe2 }) { return "\"" + string + "\"" }
+        if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5c || $0 == 0xe2 }) {
+            return "\"" + string + "\""
+        }
         var out = [UInt8]()
         out.reserveCapacity(bytes.count + 8)
         out.append(0x22)

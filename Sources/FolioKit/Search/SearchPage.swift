@@ -8,11 +8,6 @@ struct SearchPage: Sendable, Equatable {
     var records: Int
     var terms: [UInt8]
 
-    init(records: Int, terms: [UInt8]) {
-        self.records = records
-        self.terms = terms
-    }
-
     /// The page's terms and the contents of its record file.
     static func make(_ model: TableModel, settings: PageSettings) -> (page: SearchPage, file: [UInt8]) {
         make(SearchRecords.of(model, settings: settings))
@@ -23,9 +18,13 @@ struct SearchPage: Sendable, Equatable {
         if all.count > recordLimit {
             var merged: [String: Int] = [:]
             for record in all[(recordLimit - 1)...] {
-                for term in record.terms { merged[term.term] = min(SearchWeight.maximum, merged[term.term, default: 0] + term.weight) }
+                for term in record.terms {
+                    merged[term.term] = min(SearchWeight.maximum, merged[term.term, default: 0] + term.weight)
+                }
             }
-            records[recordLimit - 1].terms = merged.map { .init(term: $0.key, weight: $0.value) }.sorted { $0.term < $1.term }
+            records[recordLimit - 1].terms = merged.map { .init(term: $0.key, weight: $0.value) }.sorted {
+                $0.term < $1.term
+            }
         }
         var file = Array("folioSearch.r([".utf8)
         // The page's terms, each once, with the records that hold it (a page indexes a few words many times).
@@ -33,8 +32,11 @@ struct SearchPage: Sendable, Equatable {
         var postings: [[UInt8]] = []
         for (index, record) in records.enumerated() {
             if index > 0 { file.append(0x2c) }
-            file += "[\(SearchIndex.literal(String(record.url.dropFirst()))),\(SearchIndex.literal(record.pageTitle)),".utf8
-            file += "\(SearchIndex.literal(record.anchor)),[\(record.titles.map(SearchIndex.literal).joined(separator: ","))],".utf8
+            file +=
+                "[\(SearchIndex.literal(String(record.url.dropFirst()))),\(SearchIndex.literal(record.pageTitle)),".utf8
+            file +=
+                "\(SearchIndex.literal(record.anchor)),[\(record.titles.map(SearchIndex.literal).joined(separator: ","))],"
+                .utf8
             file += "\(SearchIndex.literal(record.place)),\(SearchIndex.literal(record.text))]".utf8
             for term in record.terms {
                 var word = term.term

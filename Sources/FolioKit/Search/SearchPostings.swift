@@ -49,14 +49,17 @@ struct SearchPostings: Sendable {
             }
         }
         for slot in before.keys {
-            let start = Self.lowerBound(low, in: ids[slot]), end = Self.lowerBound(low + 256, in: ids[slot])
+            let start = Self.lowerBound(low, in: ids[slot])
+            let end = Self.lowerBound(low + 256, in: ids[slot])
             ids[slot].removeSubrange(start..<end)
             weights[slot].removeSubrange(start..<end)
             changed.insert(slot)
         }
         for (slot, pairs) in after {
-            let start = Self.lowerBound(low, in: ids[slot]), end = Self.lowerBound(low + 256, in: ids[slot])
-            ids[slot].replaceSubrange(start..<end, with: stride(from: 0, to: pairs.count, by: 2).map { low | UInt32(pairs[$0]) })
+            let start = Self.lowerBound(low, in: ids[slot])
+            let end = Self.lowerBound(low + 256, in: ids[slot])
+            ids[slot].replaceSubrange(
+                start..<end, with: stride(from: 0, to: pairs.count, by: 2).map { low | UInt32(pairs[$0]) })
             weights[slot].replaceSubrange(start..<end, with: stride(from: 1, to: pairs.count, by: 2).map { pairs[$0] })
             changed.insert(slot)
         }
@@ -72,7 +75,8 @@ struct SearchPostings: Sendable {
     }
 
     private static func lowerBound(_ id: UInt32, in list: [UInt32]) -> Int {
-        var low = 0, high = list.count
+        var low = 0
+        var high = list.count
         while low < high {
             let middle = (low + high) / 2
             if list[middle] < id { low = middle + 1 } else { high = middle }

@@ -12,7 +12,8 @@ struct SearchRecords {
 
     static func of(_ model: TableModel, settings: PageSettings) -> [SearchRecord] {
         var walker = SearchRecords(url: model.url, pageTitle: settings.title, segments: settings.segments)
-        walker.add(anchor: "", titles: [], enclosing: [], place: [], text: model.introRows.map(\.text).joined(separator: " "))
+        walker.add(
+            anchor: "", titles: [], enclosing: [], place: [], text: model.introRows.map(\.text).joined(separator: " "))
         walker.walk(model.sections, spec: settings.view, idPrefix: "", titles: [], place: [])
         return walker.records
     }
@@ -23,10 +24,14 @@ struct SearchRecords {
         self.segments = segments
     }
 
-    private mutating func walk(_ sections: [Section], spec: ViewSpec, idPrefix: String, titles: [String], place: [String]) {
+    private mutating func walk(
+        _ sections: [Section], spec: ViewSpec, idPrefix: String, titles: [String], place: [String]
+    ) {
         switch spec.kind {
         case .list:
-            for section in sections { visit(section, inner: spec.inner, idPrefix: idPrefix, titles: titles, place: place) }
+            for section in sections {
+                visit(section, inner: spec.inner, idPrefix: idPrefix, titles: titles, place: place)
+            }
         case .paged:
             for (index, section) in sections.enumerated() {
                 let here = sections.count > 1 ? place + ["page \(index + 1) of \(sections.count)"] : place
@@ -34,17 +39,24 @@ struct SearchRecords {
             }
         case .tabs:
             for section in sections {
-                visit(section, inner: spec.inner, idPrefix: idPrefix, titles: titles, place: place + ["tab “\(section.text)”"])
+                visit(
+                    section, inner: spec.inner, idPrefix: idPrefix, titles: titles,
+                    place: place + ["tab “\(section.text)”"])
             }
         case .segmented:
             // The "All" list shows every section in context, so results open it rather than one page of the paged segment.
-            walk(sections, spec: ViewSpec([.list] + (spec.inner?.kinds ?? [])), idPrefix: idPrefix + "all-", titles: titles,
+            walk(
+                sections, spec: ViewSpec([.list] + (spec.inner?.kinds ?? [])), idPrefix: idPrefix + "all-",
+                titles: titles,
                 place: place + [segments.count > 1 ? segments[1] : "All"])
         }
     }
 
-    private mutating func visit(_ section: Section, inner: ViewSpec?, idPrefix: String, titles: [String], place: [String]) {
-        add(anchor: idPrefix + section.id, titles: titles + [section.text], enclosing: titles, place: place,
+    private mutating func visit(
+        _ section: Section, inner: ViewSpec?, idPrefix: String, titles: [String], place: [String]
+    ) {
+        add(
+            anchor: idPrefix + section.id, titles: titles + [section.text], enclosing: titles, place: place,
             text: section.rows.map(\.text).joined(separator: " "))
         guard !section.sections.isEmpty else { return }
         if let spec = section.view ?? inner {
@@ -90,7 +102,11 @@ struct SearchRecords {
                     slot = (slot + 1) & (capacity - 1)
                 }
                 let entry = Int(table[slot])
-                if span.kind == 0 { unique[entry].body += SearchWeight.body } else { unique[entry].seen |= 1 << span.kind }
+                if span.kind == 0 {
+                    unique[entry].body += SearchWeight.body
+                } else {
+                    unique[entry].seen |= 1 << span.kind
+                }
             }
             terms.reserveCapacity(unique.count)
             for entry in unique {
@@ -98,13 +114,17 @@ struct SearchRecords {
                 if entry.seen & 2 != 0 { weight += SearchWeight.heading }
                 if entry.seen & 4 != 0 { weight += SearchWeight.enclosingHeading }
                 if entry.seen & 8 != 0 { weight += titleWeight }
-                terms.append(.init(term: String(decoding: slice(tokens.spans[entry.span]), as: UTF8.self),
-                    weight: min(weight, SearchWeight.maximum)))
+                terms.append(
+                    .init(
+                        term: String(decoding: slice(tokens.spans[entry.span]), as: UTF8.self),
+                        weight: min(weight, SearchWeight.maximum)))
             }
         }
         var kept = text
         if kept.utf8.count > Self.textLimit, kept.count > Self.textLimit { kept = String(kept.prefix(Self.textLimit)) }
-        records.append(SearchRecord(url: url, pageTitle: pageTitle, anchor: anchor, titles: titles,
-            place: place.joined(separator: " › "), text: kept, terms: terms))
+        records.append(
+            SearchRecord(
+                url: url, pageTitle: pageTitle, anchor: anchor, titles: titles,
+                place: place.joined(separator: " › "), text: kept, terms: terms))
     }
 }

@@ -45,7 +45,9 @@ struct SearchShards: Sendable {
     /// Every shard key, sorted (what `index.js` lists).
     var keys: [String] { groups.values.flatMap { $0.map(\.key) }.sorted() }
 
-    private static func split(key: String, length: Int, slots: [Int], postings: SearchPostings, into shards: inout [Shard]) {
+    private static func split(
+        key: String, length: Int, slots: [Int], postings: SearchPostings, into shards: inout [Shard]
+    ) {
         var size = 0
         for slot in slots { size += postings.terms.term(slot).count + 4 + postings.ids[slot].count * 4 }
         guard size > limit, length < 6 else {
@@ -68,7 +70,9 @@ struct SearchShards: Sendable {
         }
         if !kept.isEmpty || longer.isEmpty { shards.append(Shard(key: key, slots: kept)) }
         for group in longer {
-            split(key: String(decoding: group.key, as: UTF8.self), length: length + 1, slots: group.slots, postings: postings, into: &shards)
+            split(
+                key: String(decoding: group.key, as: UTF8.self), length: length + 1, slots: group.slots,
+                postings: postings, into: &shards)
         }
     }
 
@@ -99,7 +103,8 @@ struct SearchShards: Sendable {
         bytes.append(contentsOf: ",{".utf8)
         for (index, slot) in shard.slots.enumerated() {
             if index > 0 { bytes.append(0x2c) }
-            bytes.append(contentsOf: SearchIndex.literal(String(decoding: postings.terms.term(slot), as: UTF8.self)).utf8)
+            bytes.append(
+                contentsOf: SearchIndex.literal(String(decoding: postings.terms.term(slot), as: UTF8.self)).utf8)
             bytes.append(contentsOf: [0x3a, 0x5b])
             postings.ids[slot].withUnsafeBufferPointer { ids in
                 postings.weights[slot].withUnsafeBufferPointer { weights in
@@ -130,7 +135,9 @@ struct SearchShards: Sendable {
             bytes.append(0x30 + UInt8(value % 10))
             return
         }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
         var count = 0
         var rest = value
         withUnsafeMutableBytes(of: &digits) { buffer in

@@ -24,10 +24,13 @@ struct SearchTermTable: Sendable {
         while true {
             let found = Int(table[position])
             if found < 0 { break }
-            let start = Int(starts[found]), end = Int(starts[found + 1])
-            if end - start == word.count, bytes.withUnsafeBufferPointer({ stored in
-                memcmp(stored.baseAddress! + start, word.baseAddress!, word.count) == 0
-            }) {
+            let start = Int(starts[found])
+            let end = Int(starts[found + 1])
+            if end - start == word.count,
+                bytes.withUnsafeBufferPointer({ stored in
+                    memcmp(stored.baseAddress! + start, word.baseAddress!, word.count) == 0
+                })
+            {
                 return found
             }
             position = (position + 1) & mask
@@ -46,7 +49,9 @@ struct SearchTermTable: Sendable {
         bytes.withUnsafeBufferPointer { stored in
             for slot in 0..<count {
                 var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for index in Int(starts[slot])..<Int(starts[slot + 1]) { hash = (hash ^ UInt64(stored[index])) &* 0x0000_0100_0000_01b3 }
+                for index in Int(starts[slot])..<Int(starts[slot + 1]) {
+                    hash = (hash ^ UInt64(stored[index])) &* 0x0000_0100_0000_01b3
+                }
                 var position = Int(truncatingIfNeeded: hash) & mask
                 while larger[position] >= 0 { position = (position + 1) & mask }
                 larger[position] = Int32(slot)

@@ -8,7 +8,9 @@ public enum SearchText {
     public static func tokens(_ text: String) -> [String] {
         var tokens = TokenBuffer()
         collect(text, kind: 0, into: &tokens)
-        return tokens.spans.map { String(decoding: tokens.bytes[Int($0.start)..<Int($0.start + $0.count)], as: UTF8.self) }
+        return tokens.spans.map {
+            String(decoding: tokens.bytes[Int($0.start)..<Int($0.start + $0.count)], as: UTF8.self)
+        }
     }
 
     /// Tokens as slices of one byte buffer, each with a kind (where it came from): counted by sorting, without a String
@@ -126,7 +128,8 @@ public enum SearchText {
     /// Han, kana and Hangul: scripts written without spaces between words (search.js has the same ranges).
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xAC00...0xD7AF, 0x20000...0x2FFFF: return true
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xAC00...0xD7AF, 0x20000...0x2FFFF:
+            return true
         default: return false
         }
     }

@@ -1,7 +1,9 @@
 /// Escaping as Mustache's `{{x}}` does it, for the few places Folio writes HTML itself.
 enum HTMLEscape {
     static func attribute(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else { return text }
+        guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else {
+            return text
+        }
         var result = ""
         for character in text {
             switch character {

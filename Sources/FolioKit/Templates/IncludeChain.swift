@@ -31,7 +31,9 @@ final class IncludeChain: MustacheParent {
             _ = open.popLast()
             return false
         }
-        if name.hasPrefix(Self.enterPrefix), let number = Int(name.dropFirst(Self.enterPrefix.count)), names.indices.contains(number) {
+        if name.hasPrefix(Self.enterPrefix), let number = Int(name.dropFirst(Self.enterPrefix.count)),
+            names.indices.contains(number)
+        {
             open.append(number)
             if stopped != nil { return false }
             if open.count > Self.maxDepth {

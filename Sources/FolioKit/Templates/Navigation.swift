@@ -38,12 +38,16 @@ struct Navigation: Sendable {
         var focus: Int?
         var step = current.node
         while let node = step, let parent = tree.nodes[node].parent {
-            if parent == folder { focus = tree.nodes[node].position; break }
+            if parent == folder {
+                focus = tree.nodes[node].position
+                break
+            }
             step = parent
         }
         let open = path.contains(folder) || folder == SiteTree.root
         let limit = open ? Self.fullListLimit : Self.closedFolderLimit
-        let range = Self.window(count: children.count, focus: focus, limit: limit, size: open ? 2 * Self.windowRadius + 1 : limit - 1)
+        let range = Self.window(
+            count: children.count, focus: focus, limit: limit, size: open ? 2 * Self.windowRadius + 1 : limit - 1)
         var result: [SidebarItem] = []
         if range.lowerBound > 0 { result.append(more(folder, count: range.lowerBound, href: href)) }
         for child in children[range] {
@@ -62,7 +66,9 @@ struct Navigation: Sendable {
             }
             result.append(item)
         }
-        if range.upperBound < children.count { result.append(more(folder, count: children.count - range.upperBound, href: href)) }
+        if range.upperBound < children.count {
+            result.append(more(folder, count: children.count - range.upperBound, href: href))
+        }
         return result
     }
 
@@ -84,7 +90,9 @@ struct Navigation: Sendable {
 
     /// Without `nav:`: the first entries of the top level.
     func headerLinks() -> [SiteConfig.NavItem] {
-        tree.nodes[SiteTree.root].children.prefix(Self.headerLimit).map { SiteConfig.NavItem(title: tree.nodes[$0].title, url: tree.nodes[$0].url) }
+        tree.nodes[SiteTree.root].children.prefix(Self.headerLimit).map {
+            SiteConfig.NavItem(title: tree.nodes[$0].title, url: tree.nodes[$0].url)
+        }
     }
 
     // MARK: Page
@@ -113,10 +121,14 @@ struct Navigation: Sendable {
 
     func link(_ index: Int, href: Href) -> [String: Any] {
         let node = tree.nodes[index]
-        var values: [String: Any] = ["title": TemplateText(node.title), "href": TemplateText(href(node.url)), "url": TemplateText(node.url)]
+        var values: [String: Any] = [
+            "title": TemplateText(node.title), "href": TemplateText(href(node.url)), "url": TemplateText(node.url),
+        ]
         if node.isFolder { values["folder"] = true }
         if let date = node.date { values["date"] = TemplateText(date) }
-        if let description = node.description, !description.isEmpty { values["description"] = TemplateText(description) }
+        if let description = node.description, !description.isEmpty {
+            values["description"] = TemplateText(description)
+        }
         return values
     }
 
@@ -153,7 +165,8 @@ struct Navigation: Sendable {
         for number in 1...total where number == 1 || number == total || abs(number - current) <= 2 {
             if number > last + 1 { numbers.append(["gap": true, "current": false]) }
             numbers.append([
-                "number": number, "href": TemplateText(href(listingURL(folder, page: number))), "current": number == current, "gap": false,
+                "number": number, "href": TemplateText(href(listingURL(folder, page: number))),
+                "current": number == current, "gap": false,
             ])
             last = number
         }

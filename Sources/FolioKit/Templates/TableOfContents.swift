@@ -11,7 +11,8 @@ enum TableOfContents {
             }
             // `entries` and `hasEntries` even when empty: a recursive partial must not see its parent's values again.
             result.append([
-                "id": TemplateText(section.id), "title": TemplateText(section.text), "level": section.level, "entries": inner,
+                "id": TemplateText(section.id), "title": TemplateText(section.text), "level": section.level,
+                "entries": inner,
                 "hasEntries": !inner.isEmpty,
             ])
         }
@@ -21,7 +22,9 @@ enum TableOfContents {
     /// `2-3`, `2…4` or `3`: the heading levels an "On this page" list shows.
     static func levels(_ text: String) -> ClosedRange<Int>? {
         let parts = text.split(whereSeparator: { $0 == "-" || $0 == "…" || $0 == " " }).compactMap { Int($0) }
-        guard let low = parts.first, let high = parts.last, parts.count <= 2, (1...6).contains(low), (low...6).contains(high) else {
+        guard let low = parts.first, let high = parts.last, parts.count <= 2, (1...6).contains(low),
+            (low...6).contains(high)
+        else {
             return nil
         }
         return low...high

@@ -7,7 +7,8 @@ import Mustache
 /// that is a section's object is searched with `Mirror` for every name looked up inside the section.
 /// This value is a custom renderable (one cast, its text as is) and a parent with no children (no
 /// `Mirror`). Transforms such as `{{uppercased(page.title)}}` work as on a `String`.
-struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransformable, CustomStringConvertible, Sendable {
+struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransformable, CustomStringConvertible, Sendable
+{
     let string: String
 
     init(_ string: String) {

@@ -30,7 +30,8 @@ public struct Theme: Sendable {
 
     /// Loads the theme, reporting template syntax errors and missing partials with their positions.
     /// `followSymlinks`: site.yml's setting, for links in the theme folder whose target lies outside it.
-    public static func load(directory: String?, followSymlinks: Bool = false, diagnostics: inout [Diagnostic]) -> Theme {
+    public static func load(directory: String?, followSymlinks: Bool = false, diagnostics: inout [Diagnostic]) -> Theme
+    {
         var files: [String: File] = [:]
         for (path, bytes) in DefaultTheme.files {
             files[path] = File(path: path, displayPath: "(default theme)/" + path, bytes: bytes)
@@ -66,8 +67,11 @@ public struct Theme: Sendable {
             }
             if let reserved = IncludeChain.reservedNamePosition(in: text) {
                 // A template naming the wrappers' sections could undo the depth count.
-                diagnostics.append(.error("'\(IncludeChain.enterPrefix)…' and '\(IncludeChain.bodyPrefix)…' are names Folio keeps for "
-                    + "itself in templates: rename this", at: file.displayPath, line: reserved.line, column: reserved.column))
+                diagnostics.append(
+                    .error(
+                        "'\(IncludeChain.enterPrefix)…' and '\(IncludeChain.bodyPrefix)…' are names Folio keeps for "
+                            + "itself in templates: rename this", at: file.displayPath, line: reserved.line,
+                        column: reserved.column))
                 continue
             }
             do {
@@ -78,8 +82,10 @@ public struct Theme: Sendable {
                 names.append(name)
                 texts.append((name, file, text))
             } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(.error("template syntax: \(describe(error.error))", at: file.displayPath,
-                    line: error.context.lineNumber, column: error.context.columnNumber))
+                diagnostics.append(
+                    .error(
+                        "template syntax: \(describe(error.error))", at: file.displayPath,
+                        line: error.context.lineNumber, column: error.context.columnNumber))
             } catch {
                 diagnostics.append(.error("template syntax: \(error)", at: file.displayPath))
             }
@@ -89,17 +95,20 @@ public struct Theme: Sendable {
             let references = PartialReference.scan(text)
             includes[name] = Includes(displayPath: file.displayPath, references: references)
             for reference in references where library.getTemplate(named: reference.name) == nil {
-                diagnostics.append(.error(
-                    "missing partial '\(reference.name)': add Templates/partials/\(reference.name).mustache",
-                    at: file.displayPath, line: reference.line, column: reference.column))
+                diagnostics.append(
+                    .error(
+                        "missing partial '\(reference.name)': add Templates/partials/\(reference.name).mustache",
+                        at: file.displayPath, line: reference.line, column: reference.column))
             }
         }
         let heading = "components/heading.mustache"
         return Theme(
-            library: library, templateNames: names, includes: includes, files: Array(files.values), layouts: layouts, assets: assets,
+            library: library, templateNames: names, includes: includes, files: Array(files.values), layouts: layouts,
+            assets: assets,
             appearance: files["appearance.yml"],
             hasCustomHeading: files[heading]?.bytes != DefaultTheme.files[heading],
-            hasCustomTreeItem: files["partials/tree-item.mustache"]?.bytes != DefaultTheme.files["partials/tree-item.mustache"])
+            hasCustomTreeItem: files["partials/tree-item.mustache"]?.bytes
+                != DefaultTheme.files["partials/tree-item.mustache"])
     }
 
     /// `layouts/x.mustache` → `layouts/x`, `components/x.mustache` → `components/x`, `partials/x.mustache` → `x`.
@@ -126,7 +135,8 @@ public struct Theme: Sendable {
 
     /// The error for an include chain that went too deep, at the include that went one level too far.
     private func tooDeep(_ chain: [String]) -> Diagnostic {
-        let message = "templates include one another more than \(IncludeChain.maxDepth) levels deep: "
+        let message =
+            "templates include one another more than \(IncludeChain.maxDepth) levels deep: "
             + IncludeChain.describe(chain) + "; make the recursion end, e.g. by including the partial only inside "
             + "a section over data that runs out, like {{#children}}{{> tree}}{{/children}}"
         guard chain.count >= 2, let outer = includes[chain[chain.count - 2]] else {
@@ -171,7 +181,9 @@ enum PartialReference {
                 let start = text.index(index, offsetBy: 3)
                 if let close = text[start...].firstIndex(of: "}") {
                     let name = text[start..<close].trimmingWhitespace()
-                    if !name.isEmpty, !name.hasPrefix("*") { references.append(Reference(name: name, line: line, column: column)) }
+                    if !name.isEmpty, !name.hasPrefix("*") {
+                        references.append(Reference(name: name, line: line, column: column))
+                    }
                 }
             }
             if character == "\n" {

@@ -5,7 +5,8 @@ import Foundation
 enum FootnoteIDs {
     static func prefixed(_ html: String, _ prefix: String) -> String {
         guard !prefix.isEmpty, html.contains("data-footnote") else { return html }
-        return html
+        return
+            html
             .replacingOccurrences(of: "id=\"fn-", with: "id=\"\(prefix)fn-")
             .replacingOccurrences(of: "id=\"fnref-", with: "id=\"\(prefix)fnref-")
             .replacingOccurrences(of: "href=\"#fn-", with: "href=\"#\(prefix)fn-")

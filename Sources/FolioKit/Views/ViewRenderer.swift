@@ -15,7 +15,8 @@ struct ViewRenderer {
     /// The containers around the view being rendered, outermost first.
     private var containers: [String]
 
-    init(theme: Theme, settings: PageSettings, appearance: AppearanceResolver = AppearanceResolver(AppearanceConfig())) {
+    init(theme: Theme, settings: PageSettings, appearance: AppearanceResolver = AppearanceResolver(AppearanceConfig()))
+    {
         self.theme = theme
         self.settings = settings
         self.appearance = appearance
@@ -41,7 +42,8 @@ struct ViewRenderer {
         case .list: return list(sections, inner: spec.inner, idPrefix: idPrefix)
         case .paged: return paged(sections, inner: spec.inner, label: label, idPrefix: idPrefix, classes: classes)
         case .tabs: return tabs(sections, inner: spec.inner, label: label, idPrefix: idPrefix, classes: classes)
-        case .segmented: return segmented(sections, inner: spec.inner, label: label, idPrefix: idPrefix, classes: classes)
+        case .segmented:
+            return segmented(sections, inner: spec.inner, label: label, idPrefix: idPrefix, classes: classes)
         }
     }
 
@@ -50,7 +52,8 @@ struct ViewRenderer {
         var classes: [Component: String] = [:]
         var pagedView: ResolvedStyle?
         // A single page shows no page control (hidesForSinglePage), so it has no colors to resolve or check.
-        for instance in ControlInstance.controls(of: kind, in: containers) where count > 1 || instance.component != .pageControl {
+        for instance in ControlInstance.controls(of: kind, in: containers)
+        where count > 1 || instance.component != .pageControl {
             let style = appearance.resolve(instance, page: settings.appearance)
             classes[instance.component] = stylesheet.insert(style.style)
             controls.append(AppearanceReport.Control(instance: instance, style: style, label: label))
@@ -73,12 +76,15 @@ struct ViewRenderer {
         guard theme.hasCustomHeading else {
             // The default theme's components/heading.mustache, without a template render per heading.
             return Self.defaultHeading(
-                level: section.level, id: idPrefix + section.id, title: section.title, anchors: section.anchors.map { idPrefix + $0 })
+                level: section.level, id: idPrefix + section.id, title: section.title,
+                anchors: section.anchors.map { idPrefix + $0 })
         }
-        return theme.render("components/heading", [
-            "level": section.level, "id": TemplateText(idPrefix + section.id), "title": TemplateText(section.title),
-            "anchors": section.anchors.map { TemplateText(idPrefix + $0) },
-        ], diagnostics: &warnings)
+        return theme.render(
+            "components/heading",
+            [
+                "level": section.level, "id": TemplateText(idPrefix + section.id), "title": TemplateText(section.title),
+                "anchors": section.anchors.map { TemplateText(idPrefix + $0) },
+            ], diagnostics: &warnings)
     }
 
     /// What the default `components/heading.mustache` renders; each anchor is an empty `<a id>` at the heading's start.
@@ -103,7 +109,8 @@ struct ViewRenderer {
         return html
     }
 
-    private mutating func sectionContexts(_ sections: [Section], inner: ViewSpec?, idPrefix: String) -> [[String: Any]] {
+    private mutating func sectionContexts(_ sections: [Section], inner: ViewSpec?, idPrefix: String) -> [[String: Any]]
+    {
         sections.map { section in
             [
                 "id": TemplateText(section.id),
@@ -138,24 +145,30 @@ struct ViewRenderer {
         _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
     ) -> String {
         let viewID = nextID(.paged)
-        var pages = selectable(sectionContexts(sections, inner: inner, idPrefix: idPrefix), ids: sections.map { idPrefix + $0.id })
+        var pages = selectable(
+            sectionContexts(sections, inner: inner, idPrefix: idPrefix), ids: sections.map { idPrefix + $0.id })
         for index in pages.indices {
             pages[index]["panelId"] = TemplateText("\(viewID)-page-\(index + 1)")
             pages[index]["dotId"] = TemplateText("\(viewID)-dot-\(index + 1)")
             pages[index]["position"] = TemplateText("\(index + 1) of \(pages.count)")
         }
-        return theme.render("components/paged", [
-            "viewId": TemplateText(viewID), "label": TemplateText(label), "transition": TemplateText(settings.transition.rawValue),
-            "pages": pages, "showControl": pages.count > 1, "single": pages.count <= 1,
-            "appearanceClass": TemplateText(classes[.pagedView] ?? ""), "pageControlClass": TemplateText(classes[.pageControl] ?? ""),
-        ], diagnostics: &warnings)
+        return theme.render(
+            "components/paged",
+            [
+                "viewId": TemplateText(viewID), "label": TemplateText(label),
+                "transition": TemplateText(settings.transition.rawValue),
+                "pages": pages, "showControl": pages.count > 1, "single": pages.count <= 1,
+                "appearanceClass": TemplateText(classes[.pagedView] ?? ""),
+                "pageControlClass": TemplateText(classes[.pageControl] ?? ""),
+            ], diagnostics: &warnings)
     }
 
     private mutating func tabs(
         _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
     ) -> String {
         let viewID = nextID(.tabs)
-        var tabs = selectable(sectionContexts(sections, inner: inner, idPrefix: idPrefix), ids: sections.map { idPrefix + $0.id })
+        var tabs = selectable(
+            sectionContexts(sections, inner: inner, idPrefix: idPrefix), ids: sections.map { idPrefix + $0.id })
         for index in tabs.indices {
             tabs[index]["tabId"] = TemplateText("\(viewID)-tab-\(index + 1)")
             tabs[index]["panelId"] = TemplateText("\(viewID)-panel-\(index + 1)")
@@ -172,12 +185,20 @@ struct ViewRenderer {
         _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
     ) -> String {
         let viewID = nextID(.segmented)
-        let paged = renderSections(sections, as: ViewSpec([.paged] + (inner?.kinds ?? [])), label: label, idPrefix: idPrefix)
-        let list = renderSections(sections, as: ViewSpec([.list] + (inner?.kinds ?? [])), label: label, idPrefix: idPrefix + "all-")
+        let paged = renderSections(
+            sections, as: ViewSpec([.paged] + (inner?.kinds ?? [])), label: label, idPrefix: idPrefix)
+        let list = renderSections(
+            sections, as: ViewSpec([.list] + (inner?.kinds ?? [])), label: label, idPrefix: idPrefix + "all-")
         let names = settings.segments
         let segments: [[String: Any]] = [
-            ["name": names[0], "segmentId": "\(viewID)-segment-1", "panelId": "\(viewID)-pages", "selected": "true", "tabindex": "0"],
-            ["name": names[1], "segmentId": "\(viewID)-segment-2", "panelId": "\(viewID)-all", "selected": "false", "tabindex": "-1"],
+            [
+                "name": names[0], "segmentId": "\(viewID)-segment-1", "panelId": "\(viewID)-pages", "selected": "true",
+                "tabindex": "0",
+            ],
+            [
+                "name": names[1], "segmentId": "\(viewID)-segment-2", "panelId": "\(viewID)-all", "selected": "false",
+                "tabindex": "-1",
+            ],
         ].map { $0.mapValues(TemplateText.init) }
         let values: [String: String] = [
             "viewId": viewID, "label": label, "paged": paged, "list": list,

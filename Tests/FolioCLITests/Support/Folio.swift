@@ -58,10 +58,12 @@ enum Folio {
     /// Runs `folio arguments…` in `directory` and waits for it (at most `timeout` seconds, then it is killed).
     /// `executable` and `prefix` run folio through another program (`/bin/sh -c 'ulimit …; exec folio'`).
     static func run(
-        _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], timeout: TimeInterval? = nil,
+        _ arguments: [String], in directory: URL, environment extra: [String: String] = [:],
+        timeout: TimeInterval? = nil,
         executable: URL? = nil, prefix: [String] = []
     ) throws -> Run {
-        let binary = try #require(binary, "no built folio binary: run `swift build` first (looked in \(repository.path)/.build/debug)")
+        let binary = try #require(
+            binary, "no built folio binary: run `swift build` first (looked in \(repository.path)/.build/debug)")
         // Output goes to files rather than pipes, so a chatty process can never block on a full pipe.
         let capture = FileManager.default.temporaryDirectory
             .appendingPathComponent("folio-cli-capture-\(UUID().uuidString)", isDirectory: true)

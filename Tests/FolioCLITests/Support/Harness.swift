@@ -36,14 +36,18 @@ struct RejectedBuild {
     func file(_ relative: String) -> URL { site.appendingPathComponent(relative) }
 
     /// Expects an error at `path` on `line`, at one of `columns`.
-    func expectError(_ path: String, _ position: Position, orColumns extra: [Int] = [],
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectError(
+        _ path: String, _ position: Position, orColumns extra: [Int] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let columns = [position.column] + extra
         let found = diagnostics.contains {
             $0.path == path && $0.line == position.line && columns.contains($0.column) && $0.severity == "error"
         }
-        #expect(found, "expected '\(path):\(position.line):\(columns.map(String.init).joined(separator: "|")): error: …' in stderr:\n\(run.stderr)",
-                sourceLocation: sourceLocation)
+        #expect(
+            found,
+            "expected '\(path):\(position.line):\(columns.map(String.init).joined(separator: "|")): error: …' in stderr:\n\(run.stderr)",
+            sourceLocation: sourceLocation)
     }
 }
 
@@ -61,7 +65,8 @@ func rejectBrokenSite(
     let sandbox = try Sandbox()
     let site = try sandbox.site(fixture)
     let good = try Folio.run(goodArguments, in: site)
-    try #require(good.status == 0, "the good version of \(fixture) must build:\n\(good)", sourceLocation: sourceLocation)
+    try #require(
+        good.status == 0, "the good version of \(fixture) must build:\n\(good)", sourceLocation: sourceLocation)
     let output = site.appendingPathComponent("Public", isDirectory: true)
     let before = try Tree.snapshot(output)
     #expect(!before.isEmpty, "the good build wrote nothing", sourceLocation: sourceLocation)
@@ -73,12 +78,14 @@ func rejectBrokenSite(
     let run = try Folio.run(arguments, in: site)
     #expect(run.status == 1, "a broken \(fixture) must exit 1:\n\(run)", sourceLocation: sourceLocation)
     let after = try Tree.snapshot(output)
-    #expect(before == after, "Public/ changed after a failed build: \(Tree.differences(before, after))",
-            sourceLocation: sourceLocation)
+    #expect(
+        before == after, "Public/ changed after a failed build: \(Tree.differences(before, after))",
+        sourceLocation: sourceLocation)
     // No half-written output or staging folder is left beside Public/ either.
     let siteEntriesAfter = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
-    #expect(siteEntriesAfter == siteEntriesBroken,
-            "the failed build left \(Set(siteEntriesAfter).subtracting(siteEntriesBefore).sorted()) beside Public/",
-            sourceLocation: sourceLocation)
+    #expect(
+        siteEntriesAfter == siteEntriesBroken,
+        "the failed build left \(Set(siteEntriesAfter).subtracting(siteEntriesBefore).sorted()) beside Public/",
+        sourceLocation: sourceLocation)
     return RejectedBuild(sandbox: sandbox, site: site, run: run)
 }

@@ -6,7 +6,7 @@ enum HTML {
     /// The text between `<main …>` and `</main>`, or "" when there is none.
     static func main(_ html: String) -> String {
         guard let open = html.range(of: "<main"),
-              let close = html.range(of: "</main>", range: open.upperBound..<html.endIndex)
+            let close = html.range(of: "</main>", range: open.upperBound..<html.endIndex)
         else { return "" }
         guard let tagEnd = html.range(of: ">", range: open.upperBound..<close.lowerBound) else { return "" }
         return String(html[tagEnd.upperBound..<close.lowerBound])
@@ -43,9 +43,11 @@ enum HTML {
             case "NewLine": decoded = "\n"
             default:
                 if name.hasPrefix("#x") || name.hasPrefix("#X"), let value = UInt32(name.dropFirst(2), radix: 16),
-                   let scalar = Unicode.Scalar(value) {
+                    let scalar = Unicode.Scalar(value)
+                {
                     decoded = String(Character(scalar))
-                } else if name.hasPrefix("#"), let value = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(value) {
+                } else if name.hasPrefix("#"), let value = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(value)
+                {
                     decoded = String(Character(scalar))
                 }
             }
@@ -81,9 +83,9 @@ enum HTML {
     /// fragment and query dropped: `../../assets/x.css` from `/a/b/` → `/assets/x.css`.
     static func resolve(_ href: String, from pageURL: String) -> String {
         guard let base = URL(string: "http://site.invalid" + pageURL),
-              let url = URL(string: href, relativeTo: base)?.absoluteURL,
-              url.host == "site.invalid",
-              let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            let url = URL(string: href, relativeTo: base)?.absoluteURL,
+            url.host == "site.invalid",
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else { return href }
         return components.path  // unlike URL.path, keeps the trailing slash
     }
@@ -95,7 +97,8 @@ enum HTML {
 
     /// The URL scheme a browser would see: controls and whitespace removed, lower-cased.
     static func browserScheme(_ url: String) -> String {
-        let cleaned = String(String.UnicodeScalarView(url.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }))
+        let cleaned = String(
+            String.UnicodeScalarView(url.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }))
         guard let colon = cleaned.firstIndex(of: ":") else { return "" }
         return cleaned[..<colon].lowercased()
     }
@@ -141,12 +144,13 @@ struct Diagnostic: Equatable, CustomStringConvertible {
         return stderr.split(separator: "\n").compactMap { line in
             let line = String(line)
             guard let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..<line.endIndex, in: line)),
-                  let path = Range(match.range(at: 1), in: line), let l = Range(match.range(at: 2), in: line),
-                  let c = Range(match.range(at: 3), in: line), let s = Range(match.range(at: 4), in: line),
-                  let m = Range(match.range(at: 5), in: line)
+                let path = Range(match.range(at: 1), in: line), let l = Range(match.range(at: 2), in: line),
+                let c = Range(match.range(at: 3), in: line), let s = Range(match.range(at: 4), in: line),
+                let m = Range(match.range(at: 5), in: line)
             else { return nil }
-            return Diagnostic(path: String(line[path]), line: Int(line[l])!, column: Int(line[c])!,
-                              severity: String(line[s]), message: String(line[m]))
+            return Diagnostic(
+                path: String(line[path]), line: Int(line[l])!, column: Int(line[c])!,
+                severity: String(line[s]), message: String(line[m]))
         }
     }
 }

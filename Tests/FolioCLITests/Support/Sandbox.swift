@@ -23,7 +23,8 @@ final class Sandbox {
         let site = root.appendingPathComponent(fixture, isDirectory: true)
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
         for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name != "Broken" {
-            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: site.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: site.appendingPathComponent(name))
         }
         return site
     }
@@ -35,7 +36,8 @@ final class Sandbox {
         #expect(!files.isEmpty, "fixture \(fixture) has no Broken/ overlay")
         for relative in files {
             let target = site.appendingPathComponent(relative)
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
             try FileManager.default.copyItem(at: broken.appendingPathComponent(relative), to: target)
         }
@@ -78,7 +80,8 @@ enum Tree {
     static func snapshot(_ root: URL) throws -> [String: Data?] {
         var snapshot: [String: Data?] = [:]
         for entry in entries(under: root) {
-            snapshot[entry.path] = entry.isDirectory ? .some(nil) : .some(try Data(contentsOf: root.appendingPathComponent(entry.path)))
+            snapshot[entry.path] =
+                entry.isDirectory ? .some(nil) : .some(try Data(contentsOf: root.appendingPathComponent(entry.path)))
         }
         return snapshot
     }

@@ -19,7 +19,8 @@ struct ScratchSite {
         if let fixture {
             let source = Folio.fixture(fixture)
             for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name != "Broken" {
-                try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: site.appendingPathComponent(name))
+                try FileManager.default.copyItem(
+                    at: source.appendingPathComponent(name), to: site.appendingPathComponent(name))
             }
         } else {
             try write("Content/site.yml", "title: Scratch\n")
@@ -40,7 +41,8 @@ struct ScratchSite {
 
     /// A symbolic link at `relative` (inside the site) whose text is `target`.
     func link(_ relative: String, to target: String) throws {
-        try FileManager.default.createDirectory(at: url(relative).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url(relative).deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: url(relative).path, withDestinationPath: target)
     }
 
@@ -50,6 +52,7 @@ struct ScratchSite {
 
     /// The hidden folders a build leaves beside `Public/` while it works (`.Public.folio-staging-…`).
     func leftovers() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".Public.folio-") }.sorted()
+        try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".Public.folio-") }
+            .sorted()
     }
 }

@@ -6,12 +6,14 @@ import Testing
     func parse(_ page: String) -> (FrontMatter, [Diagnostic], FrontMatterParser.Split) {
         var diagnostics: [Diagnostic] = []
         let split = FrontMatterParser.split(page, path: "p.md", diagnostics: &diagnostics)
-        let front = split.yaml.map { FrontMatterParser.parse($0, path: "p.md", diagnostics: &diagnostics) } ?? FrontMatter()
+        let front =
+            split.yaml.map { FrontMatterParser.parse($0, path: "p.md", diagnostics: &diagnostics) } ?? FrontMatter()
         return (front, diagnostics, split)
     }
 
     @Test func everyKnownKeyIsTyped() {
-        let (front, diagnostics, split) = parse("""
+        let (front, diagnostics, split) = parse(
+            """
             ---
             title: Hello
             date: 2024-05-01
@@ -83,7 +85,9 @@ import Testing
         #expect(split.body == "# Title\n")
     }
 
-    @Test(arguments: ["2024-05-01", "2024-05-01T09:30", "2024-05-01T09:30:00Z", "2024-05-01T09:30:00+02:00", "2024-05-01 09:30:00.5"])
+    @Test(arguments: [
+        "2024-05-01", "2024-05-01T09:30", "2024-05-01T09:30:00Z", "2024-05-01T09:30:00+02:00", "2024-05-01 09:30:00.5",
+    ])
     func iso8601DatesAreAccepted(date: String) {
         #expect(DateCheck.isValid(date))
     }

@@ -10,7 +10,8 @@ import Testing
     }
 
     @Test func readsEveryKey() {
-        let (config, diagnostics) = parse("""
+        let (config, diagnostics) = parse(
+            """
             title: Folio
             baseURL: https://example.org/project/
             language: de

@@ -41,7 +41,8 @@ import Testing
         let text = try SourceText.decode(Array("---\r\ntitle: T\r\n---\r\nBody\r\n".utf8)).get()
         var diagnostics: [Diagnostic] = []
         let split = FrontMatterParser.split(text, path: "p.md", diagnostics: &diagnostics)
-        #expect(split.yaml == "title: T\n" && split.body == "Body\n" && split.bodyLineOffset == 3 && diagnostics.isEmpty)
+        #expect(
+            split.yaml == "title: T\n" && split.body == "Body\n" && split.bodyLineOffset == 3 && diagnostics.isEmpty)
         // A fence alone, without a line break, is body text and no crash.
         #expect(FrontMatterParser.split("---", path: "p.md", diagnostics: &diagnostics).yaml == nil)
         #expect(FrontMatterParser.split("---\n", path: "p.md", diagnostics: &diagnostics).yaml == nil)
@@ -53,22 +54,28 @@ import Testing
         var lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
         for (level, name) in "bcdef".enumerated() {
             let previous = Array("abcdef")[level]
-            lines.append("\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]")
+            lines.append(
+                "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]")
         }
         let diagnostic = YAMLBounds.check(lines.joined(separator: "\n"), path: "p.md", lineOffset: 1)
-        #expect(diagnostic?.line == 5 && diagnostic?.message.contains("alias") == true, "\(String(describing: diagnostic))")
+        #expect(
+            diagnostic?.line == 5 && diagnostic?.message.contains("alias") == true, "\(String(describing: diagnostic))")
     }
 
     @Test func aliasesWithinTheLimitPass() {
-        #expect(YAMLBounds.check("a: &a {light: white, dark: black}\nb: *a\nc: *a\n", path: "x.yml", lineOffset: 0) == nil)
+        #expect(
+            YAMLBounds.check("a: &a {light: white, dark: black}\nb: *a\nc: *a\n", path: "x.yml", lineOffset: 0) == nil)
         #expect(YAMLBounds.check("", path: "x.yml", lineOffset: 0) == nil)
-        #expect(YAMLBounds.check("key: [unclosed", path: "x.yml", lineOffset: 0) == nil, "syntax errors are Yams' to report")
+        #expect(
+            YAMLBounds.check("key: [unclosed", path: "x.yml", lineOffset: 0) == nil, "syntax errors are Yams' to report"
+        )
     }
 
     @Test func nestingPastTheLimitIsStopped() {
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         let diagnostic = YAMLBounds.check("k: " + deep, path: "x.yml", lineOffset: 0)
-        #expect(diagnostic?.line == 1 && diagnostic?.column == 3 + YAMLBounds.maxDepth, "\(String(describing: diagnostic))")
+        #expect(
+            diagnostic?.line == 1 && diagnostic?.column == 3 + YAMLBounds.maxDepth, "\(String(describing: diagnostic))")
         #expect(YAMLBounds.check("k: [[[[x]]]]", path: "x.yml", lineOffset: 0) == nil)
     }
 }
@@ -81,7 +88,10 @@ import Testing
     }
 
     @Test func aTemplateCannotNameTheWrappersSections() {
-        #expect(IncludeChain.reservedNamePosition(in: "a\n  {{#folio-include-end}}{{/folio-include-end}}") ?? (0, 0) == (2, 6))
+        #expect(
+            IncludeChain.reservedNamePosition(in: "a\n  {{#folio-include-end}}{{/folio-include-end}}") ?? (0, 0) == (
+                2, 6
+            ))
         #expect(IncludeChain.reservedNamePosition(in: "{{> folio-body-3}}") ?? (0, 0) == (1, 5))
         #expect(IncludeChain.reservedNamePosition(in: "{{> folio}}") == nil)
     }

@@ -9,11 +9,20 @@ import Testing
     @Test func aPageKeepsOnlyTheLinksTheSiteWideCheckStillNeeds() {
         let links = [
             PageLink(target: .site(path: "/b/", fragment: nil), line: 1, column: 1, isImage: false, written: "b.md"),
-            PageLink(target: .site(path: "/b/", fragment: "usage"), line: 2, column: 1, isImage: false, written: "b.md#usage"),
-            PageLink(target: .site(path: "/b/", fragment: "top"), line: 2, column: 9, isImage: false, written: "b.md#top"),
-            PageLink(target: .site(path: "/img/a.svg", fragment: nil), line: 3, column: 1, isImage: true, written: "img/a.svg"),
-            PageLink(target: .external("https://example.com/"), line: 4, column: 1, isImage: false, written: "https://example.com/"),
-            PageLink(target: .external("https://example.com/"), line: 5, column: 1, isImage: false, written: "https://example.com/"),
+            PageLink(
+                target: .site(path: "/b/", fragment: "usage"), line: 2, column: 1, isImage: false, written: "b.md#usage"
+            ),
+            PageLink(
+                target: .site(path: "/b/", fragment: "top"), line: 2, column: 9, isImage: false, written: "b.md#top"),
+            PageLink(
+                target: .site(path: "/img/a.svg", fragment: nil), line: 3, column: 1, isImage: true,
+                written: "img/a.svg"),
+            PageLink(
+                target: .external("https://example.com/"), line: 4, column: 1, isImage: false,
+                written: "https://example.com/"),
+            PageLink(
+                target: .external("https://example.com/"), line: 5, column: 1, isImage: false,
+                written: "https://example.com/"),
         ]
         var site = SiteLinks()
         site.add(links, page: 0, pageURLs: ["/": 0, "/b/": 1])
@@ -30,11 +39,20 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("build.facts").path
         let entries = [
-            "a.md": PageFactsFile.Entry(fingerprint: FileFingerprint(size: 1, seconds: 2, nanoseconds: 3), facts: PageFacts(
-                ids: ["x", "y"], links: [PageLink(target: .site(path: "/b/", fragment: "x"), line: 1, column: 2, isImage: false, written: "b.md#x")],
-                updated: nil)),
-            "b.md": PageFactsFile.Entry(fingerprint: FileFingerprint(size: 4, seconds: 5, nanoseconds: 6), facts: PageFacts(
-                ids: ["x"], links: [], updated: "2026-01-02")),
+            "a.md": PageFactsFile.Entry(
+                fingerprint: FileFingerprint(size: 1, seconds: 2, nanoseconds: 3),
+                facts: PageFacts(
+                    ids: ["x", "y"],
+                    links: [
+                        PageLink(
+                            target: .site(path: "/b/", fragment: "x"), line: 1, column: 2, isImage: false,
+                            written: "b.md#x")
+                    ],
+                    updated: nil)),
+            "b.md": PageFactsFile.Entry(
+                fingerprint: FileFingerprint(size: 4, seconds: 5, nanoseconds: 6),
+                facts: PageFacts(
+                    ids: ["x"], links: [], updated: "2026-01-02")),
         ]
         let stream = try #require(PageFactsFile.Stream(path: path, siteKey: "key"))
         for (path, entry) in entries { stream.append(PageFactsFile.record(path, entry)) }
@@ -48,7 +66,9 @@ import Testing
             failed.append(PageFactsFile.record("c.md", entries["a.md"]!))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["build.facts"], "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["build.facts"],
+            "no temporary file left")
     }
 
     @Test func aBrokenAnchorIsReportedWithWhatTheAuthorWroteAlsoFromTheCache() throws {
@@ -62,7 +82,8 @@ import Testing
             let result = site.build(cache: cache)
             let broken = result.diagnostics.filter { $0.message.hasPrefix("broken link") }
             #expect(broken.map(\.line) == [3, 4], "cache: \(cache): \(result.diagnostics)")
-            #expect(broken.first?.message.hasPrefix("broken link 'b.md#Usage': no id 'Usage' on /b/") == true, "\(broken)")
+            #expect(
+                broken.first?.message.hasPrefix("broken link 'b.md#Usage': no id 'Usage' on /b/") == true, "\(broken)")
             #expect(broken.first?.message.hasSuffix("did you mean '#usage'?") == true, "\(broken)")
             #expect(broken.last?.message.hasPrefix("broken link 'c.md#nope': no id 'nope' on /c/") == true, "\(broken)")
             #expect(result.internalLinks == 3)

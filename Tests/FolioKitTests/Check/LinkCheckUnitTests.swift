@@ -23,9 +23,12 @@ import Testing
 
 @Suite struct PageLinkTargetTests {
     @Test func resolvesWhatTheBrowserWouldRequest() {
-        #expect(PageLink.target(emitted: "../other/#usage", pageURL: "/a/b/") == .site(path: "/a/other/", fragment: "usage"))
+        #expect(
+            PageLink.target(emitted: "../other/#usage", pageURL: "/a/b/") == .site(path: "/a/other/", fragment: "usage")
+        )
         #expect(PageLink.target(emitted: "#x%20y", pageURL: "/a/") == .site(path: "/a/", fragment: "x y"))
-        #expect(PageLink.target(emitted: "images/a.svg", pageURL: "/a/") == .site(path: "/a/images/a.svg", fragment: nil))
+        #expect(
+            PageLink.target(emitted: "images/a.svg", pageURL: "/a/") == .site(path: "/a/images/a.svg", fragment: nil))
         #expect(PageLink.target(emitted: "./", pageURL: "/") == .site(path: "/", fragment: nil))
         #expect(PageLink.target(emitted: "https://example.com/x", pageURL: "/") == .external("https://example.com/x"))
         #expect(PageLink.target(emitted: "mailto:a@example.com", pageURL: "/") == nil)
@@ -37,12 +40,19 @@ import Testing
         let facts = PageFacts(
             ids: ["install", "tab\there"],
             links: [
-                PageLink(target: .site(path: "/a/", fragment: "x"), line: 3, column: 5, isImage: false, written: "a.md#x"),
-                PageLink(target: .source(path: "gone.md", fragment: nil), line: 4, column: 1, isImage: false, written: "gone.md"),
-                PageLink(target: .external("https://example.com/"), line: 9, column: 2, isImage: true, written: "https://example.com/"),
+                PageLink(
+                    target: .site(path: "/a/", fragment: "x"), line: 3, column: 5, isImage: false, written: "a.md#x"),
+                PageLink(
+                    target: .source(path: "gone.md", fragment: nil), line: 4, column: 1, isImage: false,
+                    written: "gone.md"),
+                PageLink(
+                    target: .external("https://example.com/"), line: 9, column: 2, isImage: true,
+                    written: "https://example.com/"),
             ],
             updated: "2026-03-01")
-        let entries = ["a.md": PageFactsFile.Entry(fingerprint: FileFingerprint(size: 1, seconds: 2, nanoseconds: 3), facts: facts)]
+        let entries = [
+            "a.md": PageFactsFile.Entry(fingerprint: FileFingerprint(size: 1, seconds: 2, nanoseconds: 3), facts: facts)
+        ]
         let decoded = PageFactsFile.decode(PageFactsFile.encode(entries))
         #expect(decoded?["a.md"]?.facts == facts)
         #expect(decoded?["a.md"]?.fingerprint == FileFingerprint(size: 1, seconds: 2, nanoseconds: 3))

@@ -44,25 +44,30 @@ import Testing
     }
 
     @Test func rawPreIsKeptAndKeyboardFocusable() {
-        #expect(render("<pre><code>x &lt; y</code></pre>\n").html == "<pre tabindex=\"0\"><code>x &lt; y</code></pre>\n")
+        #expect(
+            render("<pre><code>x &lt; y</code></pre>\n").html == "<pre tabindex=\"0\"><code>x &lt; y</code></pre>\n")
     }
 
     @Test func blockHTMLAroundMarkdownStaysOpenAcrossBlocks() {
         let result = render("<details>\n<summary>Click</summary>\n\nSome **Markdown**.\n\n</details>\n")
-        #expect(result.html == "<details>\n<summary>Click</summary>\n<p>Some <strong>Markdown</strong>.</p>\n</details>\n")
+        #expect(
+            result.html == "<details>\n<summary>Click</summary>\n<p>Some <strong>Markdown</strong>.</p>\n</details>\n")
     }
 
     @Test(arguments: [
         "script", "style", "iframe", "object", "embed", "form", "input", "button", "textarea", "select", "svg", "math",
-        "link", "meta", "base", "marquee", "font", "center", "video", "audio", "canvas", "dialog", "frameset", "noscript",
+        "link", "meta", "base", "marquee", "font", "center", "video", "audio", "canvas", "dialog", "frameset",
+        "noscript",
         "template", "u", "section", "label",
     ])
     func otherElementsAreDroppedWithAWarningNamingThem(element: String) {
         let result = render("<div>\n<\(element) class=\"x\">inner</\(element)>\n</div>\n")
         #expect(!result.html.contains("<\(element)"), "\(result.html)")
         #expect(!result.html.contains("</\(element)>"), "\(result.html)")
-        #expect(result.warnings.contains(
-            "raw HTML <\(element)> omitted: it is not in GitHub's safe subset of HTML; set 'unsafeHTML: true' in site.yml to keep all raw HTML"),
+        #expect(
+            result.warnings.contains(
+                "raw HTML <\(element)> omitted: it is not in GitHub's safe subset of HTML; set 'unsafeHTML: true' in site.yml to keep all raw HTML"
+            ),
             "\(result.warnings)")
     }
 
@@ -89,7 +94,9 @@ import Testing
         let result = render("<div>\n\(html)\n</div>\n")
         #expect(!result.html.contains(attribute + "="), "\(result.html)")
         if element != "body" {
-            #expect(result.warnings.contains { $0.hasPrefix("raw HTML attribute '\(attribute)' of <\(element)> omitted") }, "\(result.warnings)")
+            #expect(
+                result.warnings.contains { $0.hasPrefix("raw HTML attribute '\(attribute)' of <\(element)> omitted") },
+                "\(result.warnings)")
         }
     }
 
@@ -130,7 +137,8 @@ import Testing
 
     @Test func authorIDsStayAsWrittenOutsideFoliosNamespace() {
         #expect(render("Text <a name=\"setup\"></a>.\n").html == "<p>Text <a id=\"setup\"></a>.</p>\n")
-        #expect(render("<div id=\"folio-paged-1\">x</div>\n").html == "<div id=\"user-content-folio-paged-1\">x</div>\n")
+        #expect(
+            render("<div id=\"folio-paged-1\">x</div>\n").html == "<div id=\"user-content-folio-paged-1\">x</div>\n")
     }
 
     @Test func unsafeHTMLKeepsEverythingButScriptURLs() {

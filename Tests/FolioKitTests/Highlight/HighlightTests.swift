@@ -8,7 +8,9 @@ import Testing
         let html = model("```swift\nlet greeting = \"Hello\" // say it\n```\n").model.intro
         #expect(html.hasPrefix("<pre tabindex=\"0\"><code class=\"language-swift\">"), "\(html)")
         #expect(html.contains("<span class=\"hljs-keyword\">let</span>"), "\(html)")
-        #expect(html.contains("<span class=\"hljs-string\">&quot;Hello&quot;</span>") || html.contains("<span class=\"hljs-string\">\"Hello\"</span>"), "\(html)")
+        #expect(
+            html.contains("<span class=\"hljs-string\">&quot;Hello&quot;</span>")
+                || html.contains("<span class=\"hljs-string\">\"Hello\"</span>"), "\(html)")
         #expect(html.contains("<span class=\"hljs-comment\">// say it</span>"), "\(html)")
         #expect(!html.contains("style="), "\(html)")
     }
@@ -16,7 +18,8 @@ import Testing
     @Test(arguments: [
         ("swift", "func f() {}"), ("objc", "@interface A : NSObject\n@end"), ("c", "int main(void) { return 0; }"),
         ("cpp", "#include <vector>\nint x = 1;"), ("sh", "echo \"hi\" # note"), ("console", "$ ls -la"),
-        ("json", "{\"a\": 1}"), ("yaml", "key: value # c"), ("toml", "[table]\nkey = \"v\""), ("html", "<p class=\"x\">t</p>"),
+        ("json", "{\"a\": 1}"), ("yaml", "key: value # c"), ("toml", "[table]\nkey = \"v\""),
+        ("html", "<p class=\"x\">t</p>"),
         ("xml", "<?xml version=\"1.0\"?><a/>"), ("css", "p { color: red; }"), ("js", "const x = 1;"),
         ("ts", "let x: number = 1;"), ("python", "def f():\n    return 1"), ("ruby", "def f\n  1\nend"),
         ("go", "func main() {}"), ("rust", "fn main() {}"), ("java", "public class A {}"), ("kotlin", "fun main() {}"),
@@ -37,7 +40,8 @@ import Testing
     }
 
     @Test func codeInListsAndQuotesIsHighlightedToo() {
-        let html = model("## S\n\n- item\n\n  ```swift\n  let a = 1\n  ```\n\n> ```python\n> def f(): pass\n> ```\n").model.sections[0].html
+        let html = model("## S\n\n- item\n\n  ```swift\n  let a = 1\n  ```\n\n> ```python\n> def f(): pass\n> ```\n")
+            .model.sections[0].html
         #expect(html.components(separatedBy: "<span class=\"hljs-keyword\">").count >= 3, "\(html)")
     }
 
@@ -47,7 +51,9 @@ import Testing
         #expect(highlighter.highlight(blocks) == [nil, nil])
         #expect(highlighter.highlight(blocks) == [nil, nil])
         let warning = highlighter.takeWarning()
-        #expect(warning?.hasPrefix("code blocks are not highlighted: Node.js (node) was not found on PATH") == true, "\(warning ?? "")")
+        #expect(
+            warning?.hasPrefix("code blocks are not highlighted: Node.js (node) was not found on PATH") == true,
+            "\(warning ?? "")")
         #expect(warning?.contains("apt-get install nodejs node-highlight.js") == true)
         #expect(highlighter.takeWarning() == nil)
     }

@@ -6,7 +6,8 @@ import Testing
 struct FocusableCodeTests {
     @Test("every <pre><code is given tabindex, with text around it kept byte for byte")
     func everyOccurrence() {
-        let html = "<p>Ünïcode — ✓</p>\n<pre><code>a</code></pre>\n<blockquote><pre><code class=\"language-x\">é</code></pre></blockquote>"
+        let html =
+            "<p>Ünïcode — ✓</p>\n<pre><code>a</code></pre>\n<blockquote><pre><code class=\"language-x\">é</code></pre></blockquote>"
         #expect(
             FocusableCode.apply(html)
                 == "<p>Ünïcode — ✓</p>\n<pre tabindex=\"0\"><code>a</code></pre>\n<blockquote><pre tabindex=\"0\"><code class=\"language-x\">é</code></pre></blockquote>"

@@ -5,13 +5,20 @@ import Testing
 @Suite struct GitHubAlertTests {
     @Test func noteBecomesGitHubsAlertMarkup() {
         let html = gfmHTML("> [!NOTE]\n> Read *this*.\n")
-        #expect(html == "<div class=\"markdown-alert markdown-alert-note\">\n<p class=\"markdown-alert-title\">Note</p>\n<p>Read <em>this</em>.</p>\n</div>\n")
+        #expect(
+            html
+                == "<div class=\"markdown-alert markdown-alert-note\">\n<p class=\"markdown-alert-title\">Note</p>\n<p>Read <em>this</em>.</p>\n</div>\n"
+        )
     }
 
     @Test func everyKindHasItsTitle() {
-        for (marker, title) in [("TIP", "Tip"), ("important", "Important"), ("Warning", "Warning"), ("CAUTION", "Caution")] {
+        for (marker, title) in [
+            ("TIP", "Tip"), ("important", "Important"), ("Warning", "Warning"), ("CAUTION", "Caution"),
+        ] {
             let html = gfmHTML("> [!\(marker)]\n> text\n")
-            #expect(html.contains("markdown-alert-\(marker.lowercased())\">\n<p class=\"markdown-alert-title\">\(title)</p>"))
+            #expect(
+                html.contains(
+                    "markdown-alert-\(marker.lowercased())\">\n<p class=\"markdown-alert-title\">\(title)</p>"))
         }
     }
 

@@ -4,15 +4,21 @@ import Testing
 
 @Suite struct GitHubAutolinkTests {
     @Test func wwwGetsHTTP() {
-        #expect(gfmHTML("Go to www.example.com now\n") == "<p>Go to <a href=\"http://www.example.com\">www.example.com</a> now</p>\n")
+        #expect(
+            gfmHTML("Go to www.example.com now\n")
+                == "<p>Go to <a href=\"http://www.example.com\">www.example.com</a> now</p>\n")
     }
 
     @Test func schemesLink() {
-        #expect(gfmHTML("https://example.com/a?b=c\n") == "<p><a href=\"https://example.com/a?b=c\">https://example.com/a?b=c</a></p>\n")
+        #expect(
+            gfmHTML("https://example.com/a?b=c\n")
+                == "<p><a href=\"https://example.com/a?b=c\">https://example.com/a?b=c</a></p>\n")
     }
 
     @Test func emailsGetMailto() {
-        #expect(gfmHTML("write to me@example.org.\n") == "<p>write to <a href=\"mailto:me@example.org\">me@example.org</a>.</p>\n")
+        #expect(
+            gfmHTML("write to me@example.org.\n")
+                == "<p>write to <a href=\"mailto:me@example.org\">me@example.org</a>.</p>\n")
     }
 
     @Test func trailingPunctuationIsLeftOut() {
@@ -22,7 +28,9 @@ import Testing
     }
 
     @Test func smartQuotesAroundAnAddressStayOutside() {
-        #expect(gfmHTML("\"https://example.com\"\n") == "<p>“<a href=\"https://example.com\">https://example.com</a>”</p>\n")
+        #expect(
+            gfmHTML("\"https://example.com\"\n") == "<p>“<a href=\"https://example.com\">https://example.com</a>”</p>\n"
+        )
     }
 
     @Test func notInsideLinksOrCode() {

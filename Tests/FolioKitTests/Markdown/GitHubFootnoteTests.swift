@@ -5,17 +5,18 @@ import Testing
 @Suite struct GitHubFootnoteTests {
     @Test func referencesAndListInGitHubsMarkup() {
         let html = gfmHTML("Text[^1].\n\n[^1]: The *note*.\n")
-        #expect(html == """
-            <p>Text<sup class="footnote-ref"><a href="#fn-1" id="fnref-1" data-footnote-ref>1</a></sup>.</p>
-            <section class="footnotes" data-footnotes>
-            <ol>
-            <li id="fn-1">
-            <p>The <em>note</em>. <a href="#fnref-1" class="footnote-backref" data-footnote-backref data-footnote-backref-idx="1" aria-label="Back to reference 1">↩</a></p>
-            </li>
-            </ol>
-            </section>
+        #expect(
+            html == """
+                <p>Text<sup class="footnote-ref"><a href="#fn-1" id="fnref-1" data-footnote-ref>1</a></sup>.</p>
+                <section class="footnotes" data-footnotes>
+                <ol>
+                <li id="fn-1">
+                <p>The <em>note</em>. <a href="#fnref-1" class="footnote-backref" data-footnote-backref data-footnote-backref-idx="1" aria-label="Back to reference 1">↩</a></p>
+                </li>
+                </ol>
+                </section>
 
-            """)
+                """)
     }
 
     @Test func numberedInOrderOfFirstReference() {
@@ -29,7 +30,10 @@ import Testing
 
     @Test func definitionsWithSeveralBlocks() {
         let html = gfmHTML("x[^n]\n\n[^n]: First.\n\n    > Quoted.\n\n        code\n\n    Last.\n")
-        #expect(html.contains("<li id=\"fn-n\">\n<p>First.</p>\n<blockquote>\n<p>Quoted.</p>\n</blockquote>\n<pre tabindex=\"0\"><code>code\n</code></pre>\n<p>Last. <a href=\"#fnref-n\""))
+        #expect(
+            html.contains(
+                "<li id=\"fn-n\">\n<p>First.</p>\n<blockquote>\n<p>Quoted.</p>\n</blockquote>\n<pre tabindex=\"0\"><code>code\n</code></pre>\n<p>Last. <a href=\"#fnref-n\""
+            ))
     }
 
     @Test func oneWordNoteIsNotALinkDefinition() {
@@ -48,7 +52,8 @@ import Testing
     }
 
     @Test func notesGoAtTheEndOfTheSectionThatRefersToThem() {
-        let output = model("## One\n\nA[^a].\n\n### Sub\n\nB[^b].\n\n## Two\n\nC[^a].\n\n[^a]: Note a.\n[^b]: Note b.\n")
+        let output = model(
+            "## One\n\nA[^a].\n\n### Sub\n\nB[^b].\n\n## Two\n\nC[^a].\n\n[^a]: Note a.\n[^b]: Note b.\n")
         let one = output.model.sections[0]
         #expect(one.rows.map(\.kind) == [.paragraph, .footnotes])
         #expect(one.rows[1].text == "Note a.")

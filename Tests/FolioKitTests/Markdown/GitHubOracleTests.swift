@@ -51,15 +51,21 @@ import Testing
     }
 
     static func cmarkGFM(_ markdown: String) throws -> String {
-        let path = ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let path = ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         guard let path else {
             Issue.record("cmark-gfm is missing: `make deps` (scripts/ensure-system-deps.sh --browser) installs it")
             throw CocoaError(.fileNoSuchFile)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--smart", "--extension", "table", "--extension", "strikethrough", "--extension", "autolink", "--extension", "tasklist"]
-        let input = Pipe(), output = Pipe()
+        process.arguments = [
+            "--smart", "--extension", "table", "--extension", "strikethrough", "--extension", "autolink", "--extension",
+            "tasklist",
+        ]
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()

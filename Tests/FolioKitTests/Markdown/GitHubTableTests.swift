@@ -11,7 +11,10 @@ func gfmHTML(_ markdown: String) -> String {
 @Suite struct GitHubTableTests {
     @Test func pipeTableBecomesATableInAScrollingBox() {
         let html = gfmHTML("| a | b |\n| --- | --- |\n| 1 | 2 |\n")
-        #expect(html.hasPrefix("<div class=\"table-scroll\" tabindex=\"0\">\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>"))
+        #expect(
+            html.hasPrefix(
+                "<div class=\"table-scroll\" tabindex=\"0\">\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>"
+            ))
         #expect(html.hasSuffix("</table>\n</div>\n"))
     }
 
@@ -73,7 +76,8 @@ func gfmHTML(_ markdown: String) -> String {
     }
 
     @Test func linksInCellsGoThroughTheLinkPolicy() {
-        let output = model("| a |\n| - |\n| [x](other.md) |\n", titleFromHeading: false,
+        let output = model(
+            "| a |\n| - |\n| [x](other.md) |\n", titleFromHeading: false,
             pages: ["guide/page.md": "/guide/page/", "guide/other.md": "/guide/other/"])
         #expect(output.model.intro.contains("href=\"../other/\""))
     }

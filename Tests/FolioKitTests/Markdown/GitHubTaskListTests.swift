@@ -6,12 +6,15 @@ import Testing
     @Test func checkboxesAreDisabledWithTheTaskAsTheirName() {
         let html = gfmHTML("- [ ] open\n- [x] done\n")
         #expect(html.contains("<li><input type=\"checkbox\" disabled=\"\" aria-label=\"open\" /> open</li>"))
-        #expect(html.contains("<li><input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"done\" /> done</li>"))
+        #expect(
+            html.contains("<li><input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"done\" /> done</li>"))
     }
 
     @Test func looseItemsPutTheCheckboxBeforeTheParagraph() {
         let html = gfmHTML("- [X] one\n\n- [ ] two\n")
-        #expect(html.contains("<li>\n<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"one\" /> \n<p>one</p>"))
+        #expect(
+            html.contains(
+                "<li>\n<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"one\" /> \n<p>one</p>"))
     }
 
     @Test func otherBracketsAreNotTasks() {

@@ -52,9 +52,10 @@ import Testing
 
     @Test func collisionWithTheSegmentedViewsListCopyIsReported() {
         let output = model("## S {view=segmented}\n\n### Options\n\n### All options\n")
-        #expect(output.diagnostics.map(\.message) == [
-            "heading id 'all-options' is also the segmented view's id for '#options' in its list; give this heading an id of its own with {#…}"
-        ])
+        #expect(
+            output.diagnostics.map(\.message) == [
+                "heading id 'all-options' is also the segmented view's id for '#options' in its list; give this heading an id of its own with {#…}"
+            ])
         #expect(model("## S\n\n### Options\n\n### All options\n").diagnostics.isEmpty)
     }
 

@@ -7,7 +7,8 @@ struct InlineCodeWordsTests {
     @Test("a short word with a hyphen or a slash is kept whole; other words and the text around are kept byte for byte")
     func shortWordsAreKeptWhole() {
         #expect(
-            InlineCodeWords.apply("<p>Run <code>folio build --output Public</code> — ✓ <code>Content/site.yml</code></p>\n")
+            InlineCodeWords.apply(
+                "<p>Run <code>folio build --output Public</code> — ✓ <code>Content/site.yml</code></p>\n")
                 == "<p>Run <code>folio build <span class=\"nowrap\">--output</span> Public</code> — ✓ <code><span class=\"nowrap\">Content/site.yml</span></code></p>\n"
         )
     }

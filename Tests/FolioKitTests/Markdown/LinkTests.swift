@@ -3,7 +3,9 @@ import Testing
 @testable import FolioKit
 
 @Suite struct LinkTests {
-    let pages = ["guide/setup.md": "/guide/setup/", "guide/page.md": "/guide/page/", "index.md": "/", "about.md": "/about/"]
+    let pages = [
+        "guide/setup.md": "/guide/setup/", "guide/page.md": "/guide/page/", "index.md": "/", "about.md": "/about/",
+    ]
 
     @Test func markdownLinksBecomeRelativePageURLsWithAnchors() {
         let output = model("[a](setup.md#install) [b](../index.md) [c](../about.md?x=1)\n", pages: pages)
@@ -20,11 +22,12 @@ import Testing
 
     @Test func filesBesideTheMarkdownAreLinkedFromThePageURL() {
         let url = SitePath.pageURL(forSource: "guide/page.md")
-        let output = ModelBuilder.build(.init(
-            markdown: "![d](images/d.svg) [z](../files/z.zip#x) [gone](nothing.png)\n", lineOffset: 0,
-            sourcePath: "guide/page.md", displayPath: "Content/guide/page.md", pageURL: url, sectionLevel: 2,
-            unsafeHTML: false, titleFromHeading: true, view: .list,
-            links: LinkPolicy(pageURLs: pages, staticFiles: ["guide/images/d.svg", "files/z.zip"])))
+        let output = ModelBuilder.build(
+            .init(
+                markdown: "![d](images/d.svg) [z](../files/z.zip#x) [gone](nothing.png)\n", lineOffset: 0,
+                sourcePath: "guide/page.md", displayPath: "Content/guide/page.md", pageURL: url, sectionLevel: 2,
+                unsafeHTML: false, titleFromHeading: true, view: .list,
+                links: LinkPolicy(pageURLs: pages, staticFiles: ["guide/images/d.svg", "files/z.zip"])))
         #expect(output.model.intro.contains("src=\"../images/d.svg\""))
         #expect(output.model.intro.contains("href=\"../../files/z.zip#x\""))
         #expect(output.model.intro.contains("href=\"nothing.png\""))
@@ -75,7 +78,8 @@ import Testing
     @Test(arguments: [
         ("javascript:alert(1)", false, true), (" JavaScript:x", false, true), ("java\nscript:x", false, true),
         ("java\u{7F}script:x", false, true), ("vbscript:x", false, true), ("FILE:///etc/passwd", false, true),
-        ("data:text/html,x", false, true), ("data:image/png;base64,x", false, true), ("data:image/png;base64,x", true, false),
+        ("data:text/html,x", false, true), ("data:image/png;base64,x", false, true),
+        ("data:image/png;base64,x", true, false),
         ("DATA:IMAGE/WEBP,x", true, false), ("data:image/svg+xml,x", true, true), ("javascrïpt:x", false, false),
         ("https://example.org/javascript:", false, false), ("page.md#javascript:", false, false), ("a:b", false, false),
     ])

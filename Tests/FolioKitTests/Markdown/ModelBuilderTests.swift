@@ -7,10 +7,11 @@ func model(
     source: String = "guide/page.md", pages: [String: String] = [:]
 ) -> ModelBuilder.Output {
     let url = SitePath.pageURL(forSource: source)
-    return ModelBuilder.build(.init(
-        markdown: markdown, lineOffset: 0, sourcePath: source, displayPath: "Content/" + source, pageURL: url,
-        sectionLevel: sectionLevel, unsafeHTML: unsafeHTML, titleFromHeading: titleFromHeading, view: .list,
-        links: LinkPolicy(pageURLs: pages.isEmpty ? [source: url] : pages)))
+    return ModelBuilder.build(
+        .init(
+            markdown: markdown, lineOffset: 0, sourcePath: source, displayPath: "Content/" + source, pageURL: url,
+            sectionLevel: sectionLevel, unsafeHTML: unsafeHTML, titleFromHeading: titleFromHeading, view: .list,
+            links: LinkPolicy(pageURLs: pages.isEmpty ? [source: url] : pages)))
 }
 
 @Suite struct ModelBuilderTests {
@@ -43,7 +44,9 @@ func model(
         #expect(rows.map(\.text) == ["Lorem", "Ipsum dolor", "Sit"])
         #expect(rows.map(\.kind) == [.listItem, .listItem, .listItem])
         #expect(rows[1].html == "Ipsum <em>dolor</em>")
-        #expect(output.model.sections[0].html == "<ul>\n<li>Lorem</li>\n<li>Ipsum <em>dolor</em></li>\n<li>Sit</li>\n</ul>\n")
+        #expect(
+            output.model.sections[0].html
+                == "<ul>\n<li>Lorem</li>\n<li>Ipsum <em>dolor</em></li>\n<li>Sit</li>\n</ul>\n")
     }
 
     @Test func orderedListKeepsItsStart() {
@@ -55,7 +58,10 @@ func model(
         let output = model("## S\n\nPara\n\n```swift\nlet x = 1\n```\n\n> quoted\n\n---\n")
         let rows = output.model.sections[0].rows
         #expect(rows.map(\.kind) == [.paragraph, .code, .quote, .thematicBreak])
-        #expect(rows[1].html == "<pre tabindex=\"0\"><code class=\"language-swift\"><span class=\"hljs-keyword\">let</span> x = <span class=\"hljs-number\">1</span>\n</code></pre>\n")
+        #expect(
+            rows[1].html
+                == "<pre tabindex=\"0\"><code class=\"language-swift\"><span class=\"hljs-keyword\">let</span> x = <span class=\"hljs-number\">1</span>\n</code></pre>\n"
+        )
         #expect(rows[1].text == "let x = 1")
         #expect(rows[2].text == "quoted")
     }

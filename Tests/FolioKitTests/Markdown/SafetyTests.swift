@@ -15,7 +15,10 @@ import Testing
         #expect(output.model.intro.contains("<div class=x>raw</div>"))
     }
 
-    @Test(arguments: ["javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:x", "java\tscript:x", "vbscript:x", "data:text/html,x"])
+    @Test(arguments: [
+        "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:x", "java\tscript:x", "vbscript:x",
+        "data:text/html,x",
+    ])
     func scriptLinksAreNeverEmitted(url: String) {
         for unsafe in [false, true] {
             let output = model("[click](<\(url)>)\n", unsafeHTML: unsafe)

@@ -9,13 +9,15 @@ import Testing
     func largestPage(notes count: Int) throws -> (bytes: Int, path: String) {
         var files = ["site.yml": "title: Bounded\n", "index.md": "# Home\n\nThe notes.\n"]
         for number in 0..<count {
-            files["notes/n\(String(format: "%05d", number)).md"] = "# Note \(number)\n\nSome text.\n\n## Part\n\nMore text.\n"
+            files["notes/n\(String(format: "%05d", number)).md"] =
+                "# Note \(number)\n\nSome text.\n\n## Part\n\nMore text.\n"
         }
         let site = try ScratchSite(files)
         let result = site.build(cache: false)
         #expect(result.published, "\(result.diagnostics.prefix(3))")
         var largest = (bytes: 0, path: "")
-        for (path, data) in ScratchSite.snapshot(site.output) where path.hasSuffix(".html") && data.count > largest.bytes {
+        for (path, data) in ScratchSite.snapshot(site.output)
+        where path.hasSuffix(".html") && data.count > largest.bytes {
             largest = (data.count, path)
         }
         return largest

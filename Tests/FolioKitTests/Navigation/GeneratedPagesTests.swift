@@ -11,7 +11,8 @@ import Testing
 
     /// The folder's list on a listing page, without the sidebar and the rest.
     static func listing(_ html: String) -> String {
-        guard let start = html.range(of: "<ul class=\"folio-listing\">"), let end = html.range(of: "</ul>", range: start.upperBound..<html.endIndex)
+        guard let start = html.range(of: "<ul class=\"folio-listing\">"),
+            let end = html.range(of: "</ul>", range: start.upperBound..<html.endIndex)
         else { return "" }
         return String(html[start.lowerBound..<end.upperBound])
     }
@@ -30,7 +31,8 @@ import Testing
         let first = Self.listing(page)
         let order = ["Note 25", "Note 24", "Note 16"].map { first.range(of: ">\($0)</a>")?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order[0]! < order[1]! && order[1]! < order[2]!, "newest first")
-        #expect(first.components(separatedBy: "<li class=\"folio-listing__item\">").count == 11, "page 1 lists ten notes")
+        #expect(
+            first.components(separatedBy: "<li class=\"folio-listing__item\">").count == 11, "page 1 lists ten notes")
         #expect(!first.contains(">Note 15</a>"))
         #expect(page.contains("<h1 class=\"folio-title\">Notes</h1>"))
         #expect(first.contains("About 25."))
@@ -108,7 +110,8 @@ import Testing
         try site.write(["guide/a.md": "# A\n", "guide/b.md": "# B & <b>\n", "index.md": "# Home\n"])
         site.build()
         let theme = site.root.appendingPathComponent("Theme")
-        try FileManager.default.createDirectory(at: theme.appendingPathComponent("partials"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: theme.appendingPathComponent("partials"), withIntermediateDirectories: true)
         let partial = String(decoding: DefaultTheme.files["partials/tree-item.mustache"]!, as: UTF8.self)
         try (partial + "{{! a copy: rendered by Mustache }}").write(
             to: theme.appendingPathComponent("partials/tree-item.mustache"), atomically: true, encoding: .utf8)

@@ -43,16 +43,20 @@ import Testing
         func size(_ count: Int) -> Int {
             let tree = Self.folderOf(count)
             let navigation = Navigation(tree: tree)
-            return links(navigation.sidebar(.init(node: tree.node(forURL: "/notes/n\(1000 + count / 2)/")!), href: { $0 })).count
+            return links(
+                navigation.sidebar(.init(node: tree.node(forURL: "/notes/n\(1000 + count / 2)/")!), href: { $0 })
+            ).count
         }
         #expect(size(3000) == size(300))
         #expect(size(3000) <= 11 + 2 + 1)
     }
 
     @Test func breadcrumbsRunFromTheRootToThePage() {
-        let tree = SiteTree(pages: [SiteTreeTests.page("index.md", title: "Home"), SiteTreeTests.page("a/b/c.md", title: "C")],
+        let tree = SiteTree(
+            pages: [SiteTreeTests.page("index.md", title: "Home"), SiteTreeTests.page("a/b/c.md", title: "C")],
             siteTitle: "Site")
-        let crumbs = Navigation(tree: tree).breadcrumbs(.init(node: tree.node(forURL: "/a/b/c/")!), title: "C", href: { $0 })
+        let crumbs = Navigation(tree: tree).breadcrumbs(
+            .init(node: tree.node(forURL: "/a/b/c/")!), title: "C", href: { $0 })
         #expect(crumbs.map { "\($0["title"]!)" } == ["Home", "A", "B", "C"])
         #expect(crumbs.map { $0["current"] as? Bool } == [false, false, false, true])
         #expect(crumbs.map { $0["position"] as? Int } == [1, 2, 3, 4])
@@ -67,7 +71,10 @@ import Testing
         #expect(navigation.listingURL(notes, page: 7) == "/notes/page/7/")
         let pagination = try #require(navigation.pagination(.init(node: notes, listingPage: 7), href: { $0 }))
         let pages = try #require(pagination["pages"] as? [[String: Any]])
-        #expect(pages.map { $0["gap"] as? Bool == true ? "…" : "\($0["number"]!)" } == ["1", "…", "5", "6", "7", "8", "9", "…", "20"])
+        #expect(
+            pages.map { $0["gap"] as? Bool == true ? "…" : "\($0["number"]!)" } == [
+                "1", "…", "5", "6", "7", "8", "9", "…", "20",
+            ])
         #expect(pages.filter { $0["current"] as? Bool == true }.map { $0["number"] as? Int } == [7])
         #expect("\((pagination["previous"] as? [String: Any])?["href"] ?? "")" == "/notes/page/6/")
         #expect("\((pagination["next"] as? [String: Any])?["href"] ?? "")" == "/notes/page/8/")
@@ -87,9 +94,13 @@ import Testing
 
     @Test func theTableOfContentsKeepsItsLevels() {
         let sections = [
-            Section(id: "a", title: "A", text: "A", level: 2, sections: [
-                Section(id: "a1", title: "A1", text: "A1", level: 3, sections: [Section(id: "a1x", title: "x", text: "x", level: 4)]),
-            ]),
+            Section(
+                id: "a", title: "A", text: "A", level: 2,
+                sections: [
+                    Section(
+                        id: "a1", title: "A1", text: "A1", level: 3,
+                        sections: [Section(id: "a1x", title: "x", text: "x", level: 4)])
+                ]),
             Section(id: "b", title: "B", text: "B", level: 2),
         ]
         let toc = TableOfContents.entries(sections, levels: 2...3)

@@ -18,7 +18,8 @@ final class ScratchSite {
     func write(_ files: [String: String]) throws {
         for (path, text) in files {
             let url = content.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
     }
@@ -39,7 +40,9 @@ final class ScratchSite {
         (try? String(contentsOf: (output ?? self.output).appendingPathComponent(path), encoding: .utf8)) ?? ""
     }
 
-    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path) }
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path)
+    }
 
     /// Every file below `folder`, by relative path, with its bytes.
     static func snapshot(_ folder: URL) -> [String: Data] {

@@ -4,7 +4,10 @@ import Testing
 
 @Suite struct SearchTextTests {
     @Test func wordsAreLowerCasedAndSplitAtPunctuation() {
-        #expect(SearchText.tokens("Build the Site: `folio build --no-cache`!") == ["build", "the", "site", "folio", "build", "no", "cache"])
+        #expect(
+            SearchText.tokens("Build the Site: `folio build --no-cache`!") == [
+                "build", "the", "site", "folio", "build", "no", "cache",
+            ])
     }
 
     @Test func diacriticsAndCaseFoldInEveryScript() {
@@ -33,7 +36,9 @@ import Testing
     func records(_ markdown: String, view: ViewSpec, segments: [String] = ["Pages", "All"]) -> [SearchRecord] {
         var built = model(markdown).model
         built.view = view
-        return SearchRecords.of(built, settings: PageSettings(title: "Guide", view: view, transition: .scroll, segments: segments, tabGroup: nil))
+        return SearchRecords.of(
+            built,
+            settings: PageSettings(title: "Guide", view: view, transition: .scroll, segments: segments, tabGroup: nil))
     }
 
     let tabs = "Intro text.\n\n## macOS\n\nUse brew.\n\n## Linux\n\nUse apt.\n\n### Debian\n\nSee dpkg.\n"
@@ -49,7 +54,10 @@ import Testing
     @Test func recordsSayWhichTabOrPageHoldsThem() {
         #expect(records(tabs, view: .init([.tabs])).map(\.place) == ["", "tab “macOS”", "tab “Linux”", "tab “Linux”"])
         #expect(records(tabs, view: .init([.paged])).map(\.place) == ["", "page 1 of 2", "page 2 of 2", "page 2 of 2"])
-        #expect(records(tabs, view: .init([.tabs, .paged])).map(\.place) == ["", "tab “macOS”", "tab “Linux”", "tab “Linux”"],
+        #expect(
+            records(tabs, view: .init([.tabs, .paged])).map(\.place) == [
+                "", "tab “macOS”", "tab “Linux”", "tab “Linux”",
+            ],
             "a single page shows no page control, so it is not named")
     }
 
@@ -64,13 +72,17 @@ import Testing
         func weight(_ term: String, _ record: Int) -> Int { found[record].terms.first { $0.term == term }?.weight ?? 0 }
         #expect(weight("apt", 1) > weight("linux", 1) * 5)
         #expect(weight("guide", 0) > weight("guide", 1))
-        #expect(weight("guide", 1) > 0, "every section knows its page's title, so two-word queries can match page and section")
+        #expect(
+            weight("guide", 1) > 0,
+            "every section knows its page's title, so two-word queries can match page and section")
     }
 }
 
 @Suite struct SearchIndexTests {
     func record(_ url: String, _ terms: [String], anchor: String = "a") -> SearchRecord {
-        SearchRecord(url: url, pageTitle: "P", anchor: anchor, titles: ["A"], place: "", text: "x", terms: terms.map { .init(term: $0, weight: 2) })
+        SearchRecord(
+            url: url, pageTitle: "P", anchor: anchor, titles: ["A"], place: "", text: "x",
+            terms: terms.map { .init(term: $0, weight: 2) })
     }
 
     func page(_ url: String, _ terms: [String]...) -> SearchPage { SearchPage.make(terms.map { record(url, $0) }).page }
@@ -106,15 +118,21 @@ import Testing
     @Test func aLargeShardSplitsByTheNextLetter() {
         let index = SearchIndex(pages: (0..<4000).map { page("/p\($0)/", ["config", "content", "co"]) })
         let shards = index.files.map(\.path).filter { $0.hasPrefix("search/s/") }.sorted()
-        #expect(shards == ["search/s/co.js", "search/s/conf.js", "search/s/cont.js"], "con is still too large, so it splits again")
+        #expect(
+            shards == ["search/s/co.js", "search/s/conf.js", "search/s/cont.js"],
+            "con is still too large, so it splits again")
         #expect(file(index, "search/s/cont.js")?.contains("\"content\":") == true)
         #expect(file(index, "search/index.js")?.contains("\"shards\":[\"co\",\"conf\",\"cont\"]") == true)
     }
 
     @Test func aPagesRecordFileHoldsWhatAResultShows() {
-        let made = SearchPage.make([record("/guide/tabs/", ["x"], anchor: ""), record("/guide/tabs/", ["y"], anchor: "linux")])
-        #expect(String(decoding: made.file, as: UTF8.self)
-            == "folioSearch.r([[\"guide/tabs/\",\"P\",\"\",[\"A\"],\"\",\"x\"],[\"guide/tabs/\",\"P\",\"linux\",[\"A\"],\"\",\"x\"]]);\n")
+        let made = SearchPage.make([
+            record("/guide/tabs/", ["x"], anchor: ""), record("/guide/tabs/", ["y"], anchor: "linux"),
+        ])
+        #expect(
+            String(decoding: made.file, as: UTF8.self)
+                == "folioSearch.r([[\"guide/tabs/\",\"P\",\"\",[\"A\"],\"\",\"x\"],[\"guide/tabs/\",\"P\",\"linux\",[\"A\"],\"\",\"x\"]]);\n"
+        )
         #expect(terms(made.page) == ["x 0:2", "y 1:2"])
     }
 
@@ -139,12 +157,16 @@ import Testing
         var state = SearchIndexState(siteKey: "k", pages: before)
         #expect(state.layOut() == nil, "a new index lays out every group")
         state.update(to: after)
-        #expect(state.layOut() == ["be", "co", "ga", "ze"], "alpha's postings are as they were: its shard is not laid out again")
+        #expect(
+            state.layOut() == ["be", "co", "ga", "ze"],
+            "alpha's postings are as they were: its shard is not laid out again")
         #expect(SearchIndex(state).files.map(\.path) == SearchIndex(pages: after).files.map(\.path))
         #expect(SearchIndex(state).files.map(\.bytes) == SearchIndex(pages: after).files.map(\.bytes))
         state.update(to: before)
         #expect(state.layOut() == ["be", "co", "ga", "ze"])
-        #expect(SearchIndex(state).files.map(\.bytes) == SearchIndex(pages: before).files.map(\.bytes), "gamma's shard is gone again")
+        #expect(
+            SearchIndex(state).files.map(\.bytes) == SearchIndex(pages: before).files.map(\.bytes),
+            "gamma's shard is gone again")
         #expect(SearchIndex(state).files.map(\.path) == SearchIndex(pages: before).files.map(\.path))
         #expect(state.layOut() == [], "nothing changed, nothing laid out")
     }
@@ -155,7 +177,8 @@ import Testing
 
     @Test func theCacheFileRoundTrips() {
         var cache = SearchCache(siteKey: "k")
-        cache.pages["a b.md"] = .init(fingerprint: FileFingerprint(size: 1, seconds: 2, nanoseconds: 3), number: 7,
+        cache.pages["a b.md"] = .init(
+            fingerprint: FileFingerprint(size: 1, seconds: 2, nanoseconds: 3), number: 7,
             search: page("/a/", ["x", "y"], ["z"]))
         cache.files["search/index.js"] = (42, FileFingerprint(size: 4, seconds: 5, nanoseconds: 6))
         let back = SearchCache.decode(cache.encoded())

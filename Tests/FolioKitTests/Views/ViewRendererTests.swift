@@ -11,8 +11,10 @@ import Testing
     func render(_ markdown: String, view: ViewSpec, segments: [String] = ["Pages", "All"]) -> String {
         var output = model(markdown).model
         output.view = view
-        var renderer = ViewRenderer(theme: Self.theme, settings: PageSettings(
-            title: "T", view: view, transition: .scroll, segments: segments, tabGroup: nil))
+        var renderer = ViewRenderer(
+            theme: Self.theme,
+            settings: PageSettings(
+                title: "T", view: view, transition: .scroll, segments: segments, tabGroup: nil))
         return renderer.render(output)
     }
 
@@ -81,7 +83,8 @@ import Testing
         let section = Section(id: id, title: "Title <em>x</em> &amp; y", text: "Title x & y", level: 3)
         var diagnostics: [Diagnostic] = []
         let templated = theme.render(
-            "components/heading", ["level": section.level, "id": section.id, "title": section.title], diagnostics: &diagnostics)
+            "components/heading", ["level": section.level, "id": section.id, "title": section.title],
+            diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty)
         let direct = ViewRenderer.defaultHeading(level: section.level, id: section.id, title: section.title)
         #expect(direct == templated)

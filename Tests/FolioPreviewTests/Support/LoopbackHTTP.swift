@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A minimal HTTP/1.1 client over a socket to 127.0.0.1, with time limits on everything.
@@ -29,7 +29,9 @@ struct LoopbackHTTP {
 
     static func parse(_ raw: Data) throws -> Response {
         let text = String(decoding: raw, as: UTF8.self)
-        guard let split = text.range(of: "\r\n\r\n") else { throw Failure(description: "no response head in \(text.debugDescription)") }
+        guard let split = text.range(of: "\r\n\r\n") else {
+            throw Failure(description: "no response head in \(text.debugDescription)")
+        }
         let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
         guard let status = lines.first?.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else {
             throw Failure(description: "bad status line in \(text.debugDescription)")
@@ -37,7 +39,8 @@ struct LoopbackHTTP {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = String(text[split.upperBound...])
         if headers["transfer-encoding"] == "chunked" { body = dechunk(body) }
@@ -45,7 +48,8 @@ struct LoopbackHTTP {
     }
 
     static func dechunk(_ body: String) -> String {
-        var rest = Substring(body), out = ""
+        var rest = Substring(body)
+        var out = ""
         while let end = rest.range(of: "\r\n"), let size = Int(rest[..<end.lowerBound], radix: 16), size > 0 {
             let start = end.upperBound
             let utf8 = rest.utf8
@@ -63,7 +67,8 @@ struct LoopbackHTTP {
 
         init(port: UInt16) throws {
             socket = try Socket(port: port)
-            try socket.send("GET /__folio/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
+            try socket.send(
+                "GET /__folio/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
         }
 
         deinit { socket.close() }
@@ -73,7 +78,9 @@ struct LoopbackHTTP {
             let deadline = Date(timeIntervalSinceNow: timeout)
             while true {
                 let text = received.dropFirst(seen)
-                if let event = text.range(of: "event: \(name)\ndata: "), let end = text[event.upperBound...].firstIndex(of: "\n") {
+                if let event = text.range(of: "event: \(name)\ndata: "),
+                    let end = text[event.upperBound...].firstIndex(of: "\n")
+                {
                     return (String(text[event.upperBound..<end]), received.distance(from: received.startIndex, to: end))
                 }
                 guard let chunk = try socket.receive(until: deadline) else {
@@ -97,7 +104,9 @@ final class Socket {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             let error = errno
@@ -110,7 +119,9 @@ final class Socket {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard sent > 0 else { throw LoopbackHTTP.Failure(description: "send failed: errno \(errno)") }
             offset += sent
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One connection to `folio serve` driven by hand: several requests on it, bytes sent slowly,

@@ -60,13 +60,17 @@ final class ServeProcess {
 
     /// Waits until stdout matches `pattern`; returns the match and its groups.
     @discardableResult
-    func waitForOutput(_ pattern: String, in stream: KeyPath<ServeProcess, String> = \.stdout, timeout: Double = 10) throws -> [String] {
+    func waitForOutput(_ pattern: String, in stream: KeyPath<ServeProcess, String> = \.stdout, timeout: Double = 10)
+        throws -> [String]
+    {
         let regex = try NSRegularExpression(pattern: pattern)
         let deadline = Date(timeIntervalSinceNow: timeout)
         while Date() < deadline {
             let text = self[keyPath: stream]
             if let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) {
-                return (0..<match.numberOfRanges).map { Range(match.range(at: $0), in: text).map { String(text[$0]) } ?? "" }
+                return (0..<match.numberOfRanges).map {
+                    Range(match.range(at: $0), in: text).map { String(text[$0]) } ?? ""
+                }
             }
             if !process.isRunning { break }
             Thread.sleep(forTimeInterval: 0.02)
@@ -85,7 +89,10 @@ final class ServeProcess {
         let start = Date()
         process.terminate()
         while process.isRunning, Date().timeIntervalSince(start) < 10 { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
         return Date().timeIntervalSince(start)
     }
 
