@@ -58,7 +58,7 @@ enum GitHubTables {
 
     /// `| :-- | :-: |`: one alignment per cell, or nil when the line is not a delimiter row.
     static func delimiterRow(_ line: String) -> [Alignment]? {
-        guard line.contains("-") else { return nil }
+        guard line.utf8.contains(UInt8(ascii: "-")) else { return nil }
         let parts = cells(line)
         guard !parts.isEmpty else { return nil }
         var alignments: [Alignment] = []
