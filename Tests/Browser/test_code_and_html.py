@@ -67,8 +67,10 @@ def test_anchor_in_a_paged_heading_opens_its_page(driver, readme):
     driver.get(readme + "paged/")
     wait_for(lambda: driver.execute_script("return document.documentElement.classList.contains('folio-js')"))
     driver.find_element("css selector", 'a[href="#finish"]').click()
-    wait_until_settled(driver)
-    current = driver.execute_script("return document.querySelector('[data-folio-view=paged]').dataset.folioCurrent")
+    # The view turns on the hash change, which can come after the click returns: wait for it, then check.
+    script = "return document.querySelector('[data-folio-view=paged]').dataset.folioCurrent"
+    wait_for(lambda: driver.execute_script(script) == "1", message="the paged view to show page 1")
+    current = driver.execute_script(script)
     assert current == "1", f"#finish should open the second page, the view shows page {current}"
 
 
