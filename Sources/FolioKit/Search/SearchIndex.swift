@@ -52,28 +52,52 @@ struct SearchIndex {
 
     /// A JSON string literal (also valid JavaScript: U+2028 and U+2029 escaped).
     static func literal(_ string: String) -> String {
-        let bytes = string.utf8
-        if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5c || $0 == 0xe2 }) {
-            return "\"" + string + "\""
-        }
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count + 8)
-        out.append(0x22)
-        let hex = Array("0123456789abcdef".utf8)
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in bytes {
-            switch byte {
-            case 0x22, 0x5c: out += [0x5c, byte]
-            case 0x0a: out += [0x5c, 0x6e]
-            case 0x00..<0x20: out += [0x5c, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            case 0xa8 where previous == (0xe2, 0x80), 0xa9 where previous == (0xe2, 0x80):
-                out.removeLast(2)
-                out += [0x5c, 0x75, 0x32, 0x30, 0x32, byte == 0xa8 ? 0x38 : 0x39]
-            default: out.append(byte)
-            }
-            previous = (previous.1, byte)
-        }
-        out.append(0x22)
+        var out: [UInt8] = []
+        appendLiteral(string, to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `literal(string)`'s bytes appended to `out`, without an intermediate String (record files hold every
+    /// section's text).
+    static func appendLiteral(_ string: String, to out: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { bytes in
+            out.append(0x22)
+            var plainFrom = 0
+            var index = 0
+            let hex: StaticString = "0123456789abcdef"
+            while index < bytes.count {
+                let byte = bytes[index]
+                let escaped: Bool
+                switch byte {
+                case 0x00..<0x20, 0x22, 0x5c: escaped = true
+                case 0xe2:
+                    escaped =
+                        index + 2 < bytes.count && bytes[index + 1] == 0x80
+                        && (bytes[index + 2] == 0xa8 || bytes[index + 2] == 0xa9)
+                default: escaped = false
+                }
+                guard escaped else {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<index]))
+                switch byte {
+                case 0x22, 0x5c: out += [0x5c, byte]
+                case 0x0a: out += [0x5c, 0x6e]
+                case 0xe2:
+                    out += [0x5c, 0x75, 0x32, 0x30, 0x32, bytes[index + 2] == 0xa8 ? 0x38 : 0x39]
+                    index += 2
+                default:
+                    hex.withUTF8Buffer { digits in
+                        out += [0x5c, 0x75, 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+                    }
+                }
+                index += 1
+                plainFrom = index
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<bytes.count]))
+            out.append(0x22)
+        }
     }
 }

@@ -27,33 +27,55 @@ struct SearchPage: Sendable, Equatable {
             }
         }
         var file = Array("folioSearch.r([".utf8)
-        // The page's terms, each once, with the records that hold it (a page indexes a few words many times).
+        file.reserveCapacity(records.reduce(64) { $0 + $1.text.utf8.count + 128 })
+        // The page's terms, each once, with the records that hold it (a page indexes a few words many times):
+        // every occurrence is noted in record order, then grouped by term (a counting sort, no array per term).
         var table = SearchTermTable(capacity: 256)
-        var postings: [[UInt8]] = []
+        var occurrences: [(slot: Int32, record: UInt8, weight: UInt8)] = []
         for (index, record) in records.enumerated() {
             if index > 0 { file.append(0x2c) }
-            file +=
-                "[\(SearchIndex.literal(String(record.url.dropFirst()))),\(SearchIndex.literal(record.pageTitle)),".utf8
-            file +=
-                "\(SearchIndex.literal(record.anchor)),[\(record.titles.map(SearchIndex.literal).joined(separator: ","))],"
-                .utf8
-            file += "\(SearchIndex.literal(record.place)),\(SearchIndex.literal(record.text))]".utf8
+            file.append(0x5b)
+            SearchIndex.appendLiteral(String(record.url.dropFirst()), to: &file)
+            file.append(0x2c)
+            SearchIndex.appendLiteral(record.pageTitle, to: &file)
+            file.append(0x2c)
+            SearchIndex.appendLiteral(record.anchor, to: &file)
+            file += ",[".utf8
+            for (position, title) in record.titles.enumerated() {
+                if position > 0 { file.append(0x2c) }
+                SearchIndex.appendLiteral(title, to: &file)
+            }
+            file += "],".utf8
+            SearchIndex.appendLiteral(record.place, to: &file)
+            file.append(0x2c)
+            SearchIndex.appendLiteral(record.text, to: &file)
+            file.append(0x5d)
             for term in record.terms {
                 var word = term.term
                 let slot = word.withUTF8 { table.slot($0) }
-                if slot == postings.count { postings.append([]) }
-                postings[slot] += [UInt8(index), UInt8(min(term.weight, SearchWeight.maximum))]
+                occurrences.append((Int32(slot), UInt8(index), UInt8(min(term.weight, SearchWeight.maximum))))
             }
         }
         file += "]);\n".utf8
+        var firsts = [Int](repeating: 0, count: table.count + 1)
+        for occurrence in occurrences { firsts[Int(occurrence.slot) + 1] += 1 }
+        for slot in 0..<table.count { firsts[slot + 1] += firsts[slot] }
+        var pairs = [UInt8](repeating: 0, count: occurrences.count * 2)
+        var next = firsts
+        for occurrence in occurrences {
+            let at = next[Int(occurrence.slot)]
+            pairs[2 * at] = occurrence.record
+            pairs[2 * at + 1] = occurrence.weight
+            next[Int(occurrence.slot)] = at + 1
+        }
         var terms: [UInt8] = []
-        terms.reserveCapacity(table.bytes.count + postings.count * 4 + postings.reduce(0) { $0 + $1.count })
-        for (slot, pairs) in postings.enumerated() {
+        terms.reserveCapacity(table.bytes.count + table.count * 4 + pairs.count)
+        for slot in 0..<table.count {
             let word = table.term(slot)
             Self.appendNumber(word.count, to: &terms)
             terms += word
-            Self.appendNumber(pairs.count / 2, to: &terms)
-            terms += pairs
+            Self.appendNumber(firsts[slot + 1] - firsts[slot], to: &terms)
+            terms += pairs[2 * firsts[slot]..<2 * firsts[slot + 1]]
         }
         return (SearchPage(records: records.count, terms: terms), file)
     }
