@@ -175,6 +175,15 @@ import Testing
         #expect(SearchIndex.literal("a\"b\\c\nd\u{2028}e") == "\"a\\\"b\\\\c\\nd\\u2028e\"")
     }
 
+    @Test func otherControlsAndLineSeparatorsAreEscapedAndOtherTextKept() {
+        // A tab, U+2029 at the very end, and a curly quote (whose UTF-8 also starts with 0xE2 0x80) left as it is.
+        #expect(SearchIndex.literal("it’s\tok\u{2029}") == "\"it’s\\u0009ok\\u2029\"")
+        #expect(SearchIndex.literal("") == "\"\"")
+        var bytes = Array("x".utf8)
+        SearchIndex.appendLiteral("é\u{1}", to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "x\"é\\u0001\"")
+    }
+
     @Test func theCacheFileRoundTrips() {
         var cache = SearchCache(siteKey: "k")
         cache.pages["a b.md"] = .init(
