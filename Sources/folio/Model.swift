@@ -25,7 +25,8 @@ extension Folio {
             else {
                 throw ExitCode(1)
             }
-            let (page, modelDiagnostics) = SiteReader.loadPage(source, site: site)
+            let loaded = PageLoader.load(source, site: site)
+            let (page, modelDiagnostics) = (loaded.page, loaded.diagnostics)
             for diagnostic in modelDiagnostics { printError(diagnostic.description) }
             if modelDiagnostics.hasErrors { throw ExitCode(1) }
             print(ModelJSON.encode(page.model), terminator: "")

@@ -13,7 +13,9 @@ public enum AppearanceInspection {
             .init(contentDirectory: located.content, includeDrafts: true), diagnostics: &diagnostics)
         let config = AppearanceConfig.load(theme: theme, contentDirectory: located.content, diagnostics: &diagnostics)
         guard let source = site.pages.first(where: { $0.sourcePath == located.sourcePath }) else { return nil }
-        let (page, pageDiagnostics) = SiteReader.loadPage(source, site: site)
+        let loaded = PageLoader.load(source, site: site)
+        let page = loaded.page
+        let pageDiagnostics = loaded.diagnostics
         var renderer = ViewRenderer(
             theme: theme, settings: PageSettings(page: source), appearance: AppearanceResolver(config))
         _ = renderer.render(page.model)

@@ -126,14 +126,11 @@ enum PageWriter {
         _ listed: PageSource, frontDiagnostics: [Diagnostic], site: Site, theme: Theme, appearance: AppearanceResolver,
         context: PageContext, to output: OutputDirectory, facts: SiteFacts?, searchFile: Int? = nil
     ) -> PageResult {
-        var source = listed
-        var frontDiagnostics = frontDiagnostics
-        if listed.isStub {
-            // Unchanged file, but the site around it changed: its front matter is needed in full again.
-            (source, frontDiagnostics) = SiteReader.readSource(
-                listed.sourcePath, root: site.contentDirectory, config: site.config)
-        }
-        var (page, diagnostics) = SiteReader.loadPage(source, site: site)
+        let loaded = PageLoader.load(listed, site: site)
+        let page = loaded.page
+        let source = page.source
+        let frontDiagnostics = loaded.frontDiagnostics ?? frontDiagnostics
+        var diagnostics = loaded.diagnostics
         var views = ViewRenderer(theme: theme, settings: PageSettings(page: source), appearance: appearance)
         let content = views.render(page.model)
         diagnostics += views.warnings

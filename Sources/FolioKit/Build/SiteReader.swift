@@ -135,10 +135,13 @@ public enum SiteReader {
             source.front = FrontMatterParser.parse(yaml, path: source.displayPath, diagnostics: &diagnostics)
         }
         source.url = SitePath.pageURL(forSource: sourcePath, slug: source.front.slug)
-        source.title =
-            source.front.title ?? TitleScanner.firstHeadingTitle(split.body)
-            ?? fallbackTitle(sourcePath, config: config)
+        source.title = title(of: source, body: split.body, config: config)
         return (source, diagnostics)
+    }
+
+    /// The front matter's title, else the first `#` heading's, else the file's name.
+    static func title(of source: PageSource, body: String, config: SiteConfig) -> String {
+        source.front.title ?? TitleScanner.firstHeadingTitle(body) ?? fallbackTitle(source.sourcePath, config: config)
     }
 
     /// Two files that would write the same output file.
@@ -158,31 +161,6 @@ public enum SiteReader {
             }
         }
         return diagnostics
-    }
-
-    /// Reads the page's Markdown again and builds its table data model.
-    public static func loadPage(_ source: PageSource, site: Site) -> (Page, [Diagnostic]) {
-        let empty = TableModel(
-            title: source.title, url: source.url, view: source.front.view, intro: "", introRows: [], sections: [])
-        let text: String
-        switch readText(
-            source.sourcePath, root: site.contentDirectory, displayPath: source.displayPath,
-            limit: site.config.maxPageSize)
-        {
-        case .success(let read): text = read
-        case .failure(let diagnostic): return (Page(source: source, model: empty), [diagnostic])
-        }
-        var ignored: [Diagnostic] = []  // reported when the front matter was read
-        let split = FrontMatterParser.split(text, path: source.displayPath, diagnostics: &ignored)
-        let output = ModelBuilder.build(
-            .init(
-                markdown: split.body, lineOffset: split.bodyLineOffset, sourcePath: source.sourcePath,
-                displayPath: source.displayPath, pageURL: source.url,
-                sectionLevel: source.front.sectionLevel ?? site.config.sectionLevel, unsafeHTML: site.config.unsafeHTML,
-                titleFromHeading: source.front.title == nil, view: source.front.view, links: site.links))
-        var model = output.model
-        model.title = source.title
-        return (Page(source: source, model: model, links: output.links), output.diagnostics)
     }
 
     /// The file name, or for an `index.md` its folder's name (the site title at the root).

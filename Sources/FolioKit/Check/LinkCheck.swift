@@ -87,10 +87,7 @@ struct LinkCheck {
 
     /// The links of a page as written in its Markdown, read again.
     private func writtenLinks(of index: Int) -> [PageLink] {
-        let listed = pages[index]
-        var (source, _) = SiteReader.readSource(listed.sourcePath, root: contentDirectory, config: site.config)
-        source.url = listed.url
-        return SiteReader.loadPage(source, site: site).0.links
+        PageLoader.load(pages[index], site: site).page.links
     }
 
     private func idList(_ page: Int) -> [String] {

@@ -72,17 +72,14 @@ final class SiteFacts: @unchecked Sendable {
         lock.lock()
         readAgain += 1
         lock.unlock()
-        let (full, _) = SiteReader.readSource(source.sourcePath, root: site.contentDirectory, config: site.config)
-        var listed = full
-        listed.url = source.url
-        let (page, _) = SiteReader.loadPage(listed, site: site)
+        let page = PageLoader.load(source, site: site).page
         let html = (try? String(contentsOfFile: previousOutput + source.url + "index.html", encoding: .utf8)) ?? ""
         store(
             source.sourcePath,
             PageFactsFile.Entry(
                 fingerprint: fingerprint,
                 facts: PageFacts(
-                    ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(full))))
+                    ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(page.source))))
     }
 
     private func store(_ path: String, _ entry: PageFactsFile.Entry, record cachedRecord: String? = nil) {

@@ -13,7 +13,8 @@ enum FootnoteSource {
 
     /// A cheap test before the real one.
     static func mayDefine(_ text: String) -> Bool {
-        text.utf8.count > 4 && text.contains("[^") && text.contains("]:")
+        var text = text
+        return text.withUTF8 { $0.count > 4 && ByteSearch.contains($0, "[^") && ByteSearch.contains($0, "]:") }
     }
 
     static func rewrite(_ text: String, skippingLines skipped: Set<Int>) -> Rewritten? {

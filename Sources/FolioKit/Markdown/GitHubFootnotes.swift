@@ -77,7 +77,7 @@ enum GitHubFootnotes {
         _ text: MarkdownNode, notes: [String: Note], numbered: inout [Note], group: (MarkdownNode) -> Int
     ) {
         let literal = text.literal
-        guard literal.utf8.contains(UInt8(ascii: "^")), literal.contains("[^") else { return }
+        guard ByteSearch.contains(literal, "[^") else { return }
         var pieces: [MarkdownNode] = []
         var pending = Substring(literal)
         var rest = Substring(literal)

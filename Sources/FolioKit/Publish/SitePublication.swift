@@ -76,13 +76,8 @@ struct SitePublication {
         let feeds = site.publishing.feeds
         guard feeds.enabled else { return [] }
         return Feeds.select(site.pages, config: feeds).map { listed in
-            let source =
-                listed.isStub
-                ? SiteReader.readSource(listed.sourcePath, root: site.contentDirectory, config: site.config).0 : listed
-            var full = source
-            full.url = listed.url
-            full.title = listed.title
-            let (page, _) = SiteReader.loadPage(full, site: site)
+            let page = PageLoader.load(listed, site: site).page
+            let full = page.source
             let absolute = site.config.absoluteURL(page.url)
             return Feeds.Entry(
                 url: page.url, title: page.title, date: page.front.date ?? "", updated: SiteFacts.updated(full),

@@ -137,11 +137,7 @@ struct SearchBuild {
 
     /// A page the cache cannot give: read and modelled again.
     static func index(_ listed: PageSource, site: Site) -> (page: SearchPage, file: [UInt8]) {
-        var source = listed
-        if listed.isStub {
-            source = SiteReader.readSource(listed.sourcePath, root: site.contentDirectory, config: site.config).0
-        }
-        let page = SiteReader.loadPage(source, site: site).0
-        return SearchPage.make(page.model, settings: PageSettings(page: source))
+        let page = PageLoader.load(listed, site: site).page
+        return SearchPage.make(page.model, settings: PageSettings(page: page.source))
     }
 }

@@ -1,0 +1,211 @@
+import Foundation
+
+/// The whole build, in the order it runs: each stage takes the value the stage before made and hands on the next,
+/// reporting its problems into the build's one list of diagnostics. `folio build`, `check` and `serve` run every
+/// stage (through `SiteBuilder.build`); `folio model` runs read and model, `folio appearance` read, theme and model.
+///
+///     1. read     Content/                  → SiteReader.Reading   site.yml, every page's front matter and URL,
+///                                                                   the static files (unchanged pages from the cache)
+///     2. theme    Templates/, appearance.yml → SiteTheme           templates, assets, appearance rules, overrides
+///     3. plan     reading + theme + cache   → BuildPlan            the site tree, the site key, which pages render,
+///                                                                   which are reused, where the output is written
+///     4. model    PageSource                → PageLoader.Loaded    one page's file, read once, as its table model
+///     5. render   PageLoader.Loaded         → PageRenderer.Rendered   views, layout, search records, link facts
+///                 (4 and 5 run per page in parallel, each page written as soon as it is rendered: PageWriter)
+///     6. publish  the rendered site         → Public/              folder pages, feeds, sitemap, the link check,
+///                                                                   the search index and the cache; atomically
+struct BuildPipeline {
+    let options: SiteBuilder.Options
+    let session: BuildSession?
+    /// Every problem of this build, from every stage.
+    private(set) var diagnostics: [Diagnostic] = []
+    private let start = DispatchTime.now()
+    private let cachePath: String
+    /// What the previous build into the same output left (nil with `--no-cache` or no output yet).
+    private let previous: BuildCache?
+
+    init(options: SiteBuilder.Options, session: BuildSession?) {
+        self.options = options
+        self.session = session
+        cachePath = BuildCache.location(content: options.contentDirectory, output: options.outputDirectory)
+        previous =
+            options.useCache && FileManager.default.fileExists(atPath: options.outputDirectory)
+            ? session?.previous(at: cachePath) ?? BuildCache.load(from: cachePath) : nil
+    }
+
+    /// Errors, or warnings under `--strict`: the output is then left as it was.
+    var failed: Bool { diagnostics.hasErrors || (options.strict && !diagnostics.isEmpty) }
+
+    // MARK: 1. read
+
+    mutating func read() -> SiteReader.Reading {
+        let reading = SiteReader.read(
+            .init(
+                contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts,
+                baseURL: options.baseURL),
+            previous: previous)
+        diagnostics += reading.diagnostics
+        return reading
+    }
+
+    // MARK: 2. theme
+
+    mutating func theme(for reading: SiteReader.Reading) -> SiteTheme {
+        let site = reading.site
+        let theme = Theme.load(
+            directory: options.templatesDirectory, followSymlinks: site.config.followSymlinks, diagnostics: &diagnostics
+        )
+        let overrides = OutputOverrides(site: site, theme: theme)
+        diagnostics += overrides.warnings
+        diagnostics += site.pages.flatMap { reading.pageDiagnostics[$0.sourcePath] ?? [] }
+        diagnostics += SiteTheme.checkLayouts(site, theme: theme)
+        let appearance = AppearanceConfig.load(
+            theme: theme, contentDirectory: options.contentDirectory, diagnostics: &diagnostics)
+        diagnostics += AppearanceChecks.undeclaredContainers(
+            in: appearance, declaredContainers: Set(site.pages.compactMap(\.front.container)), layouts: theme.layouts)
+        return SiteTheme(theme: theme, appearance: appearance, overrides: overrides)
+    }
+
+    // MARK: 3. plan
+
+    /// nil when the site cannot be built (the tree's folder settings have errors).
+    mutating func plan(_ reading: SiteReader.Reading, theme: SiteTheme) -> BuildPlan? {
+        let site = reading.site
+        let structure = SiteStructure.build(site, diagnostics: &diagnostics)
+        if failed { return nil }
+        let siteKey = SiteKey.compute(
+            site: site, theme: theme.theme, options: options, siteYAML: reading.siteYAML, folders: structure.keyBytes)
+        let pages = RenderPlan(
+            site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory)
+        // A few edited pages are published as a patch of the output (still old-or-new, see OutputPatch); anything
+        // larger, or an output without Folio's mark (made by an older Folio), is built beside it and swapped in whole.
+        // `folio check` (dryRun) renders everything and writes nothing.
+        let marked = OutputSafety.isMarked(options.outputDirectory)
+        let isPatch = !options.dryRun && marked && pages.isSmallUpdate(pages: site.pages.count)
+        let output =
+            options.dryRun
+            ? OutputDirectory.discarding(target: options.outputDirectory)
+            : isPatch
+                ? OutputDirectory.patch(target: options.outputDirectory)
+                : OutputDirectory(target: options.outputDirectory)
+        let factsPath = PageFactsFile.location(buildCache: cachePath)
+        // `folio serve` keeps every page's facts in memory for its next build; `folio build` writes them out page by page.
+        let facts = SiteFacts(
+            site: site, cached: previous.flatMap { PageFactsFile.load(from: factsPath, siteKey: $0.siteKey) },
+            stream: session == nil && !options.dryRun ? PageFactsFile.Stream(path: factsPath, siteKey: siteKey) : nil,
+            keepEntries: session != nil)
+        return BuildPlan(
+            site: site, reading: reading, tree: structure.tree, siteKey: siteKey, pages: pages, output: output,
+            isPatch: isPatch, isNoOp: pages.isNoOp && marked, facts: facts, factsPath: factsPath)
+    }
+
+    // MARK: 4 and 5. model and render, page by page
+
+    mutating func render(_ plan: BuildPlan, theme: SiteTheme) throws -> PageWriter.Written {
+        try plan.output.prepare()
+        let written = try PageWriter.write(
+            plan.site, tree: plan.tree, plan: plan.pages, frontDiagnostics: plan.reading.pageDiagnostics,
+            theme: theme.theme, appearance: AppearanceResolver(theme.appearance), overrides: theme.overrides,
+            to: plan.output, progress: options.progress, facts: plan.facts)
+        diagnostics += written.diagnostics
+        if let warning = CodeHighlighter.shared.takeWarning() {
+            diagnostics.append(.warning(warning, at: FileTree.display(options.contentDirectory, "site.yml")))
+        }
+        return written
+    }
+
+    // MARK: 6. publish
+
+    /// What the whole site writes (feeds, sitemap) and the link check; `write: false` when nothing changed.
+    mutating func publishSite(_ plan: BuildPlan, theme: SiteTheme, write: Bool) -> SitePublication.Outcome {
+        let publication = SitePublication(
+            site: plan.site, theme: theme.theme, facts: plan.facts, generatedPages: plan.generatedPages
+        ).run(output: plan.output, write: write, strict: options.strict)
+        diagnostics += publication.diagnostics
+        return publication
+    }
+
+    /// Writes the search index (with `search` on); returns what finishes it once the output is published.
+    mutating func writeSearchIndex(_ plan: BuildPlan, fresh: [String: SearchPage]) -> SearchBuild? {
+        guard plan.site.config.search else { return nil }
+        var search = SearchBuild(buildCache: cachePath, siteKey: plan.siteKey, inMemory: session != nil)
+        diagnostics += search.write(site: plan.site, plan: plan.pages, fresh: fresh, output: plan.output)
+        return search
+    }
+
+    /// Swaps the new output in, then keeps what the next build reuses: the search state, the link facts, the cache.
+    func commit(_ plan: BuildPlan, written: PageWriter.Written, search: SearchBuild?) throws {
+        try plan.output.publish()
+        if options.dryRun { return }
+        var search = search
+        search?.finish(output: plan.output)
+        plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
+        // Also after --no-cache: what this build wrote is what the next one can reuse.
+        let cache = BuildCache(
+            siteKey: plan.siteKey, pages: written.records, staticFiles: plan.pages.staticFingerprints)
+        if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }
+    }
+
+    /// Nothing changed: the output is already this build's. Only the site-wide checks run again.
+    mutating func republish(_ plan: BuildPlan, theme: SiteTheme) -> SitePublication.Outcome {
+        diagnostics += plan.pages.reusedDiagnostics
+        for page in plan.site.pages {
+            plan.facts.reused(
+                page, fingerprint: plan.pages.reused[page.sourcePath]?.fingerprint ?? .missing,
+                previousOutput: plan.pages.previousOutput, output: nil)
+        }
+        let publication = publishSite(plan, theme: theme, write: false)
+        if !options.dryRun, plan.facts.readAgain > 0 {
+            plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
+        }
+        return publication
+    }
+
+    mutating func report(_ problem: Diagnostic) {
+        diagnostics.append(problem)
+    }
+
+    var seconds: Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+}
+
+/// The theme stage's value: the templates and assets, the appearance rules, and which output paths the content claims.
+struct SiteTheme: Sendable {
+    var theme: Theme
+    var appearance: AppearanceConfig
+    var overrides: OutputOverrides
+
+    /// Every page's `layout:` must name a file in `layouts/`.
+    static func checkLayouts(_ site: Site, theme: Theme) -> [Diagnostic] {
+        site.pages.compactMap { page in
+            guard !theme.layouts.contains(page.front.layout) else { return nil }
+            let position = page.front.positions["layout"]
+            let known = theme.layouts.sorted().joined(separator: ", ")
+            return .error(
+                "unknown layout '\(page.front.layout)': no Templates/layouts/\(page.front.layout).mustache (layouts: \(known))",
+                at: page.displayPath, line: position?.line ?? 1, column: position?.column ?? 1)
+        }
+    }
+}
+
+/// The plan stage's value: the site and its tree, what this build renders and reuses, and where it writes.
+struct BuildPlan {
+    var site: Site
+    var reading: SiteReader.Reading
+    var tree: SiteTree
+    /// Everything every page depends on (see `SiteKey`): when it changes, every page renders again.
+    var siteKey: String
+    var pages: RenderPlan
+    var output: OutputDirectory
+    /// A few pages changed: the output is patched in place rather than built beside it.
+    var isPatch: Bool
+    /// Nothing changed and the output is Folio's: nothing is written.
+    var isNoOp: Bool
+    var facts: SiteFacts
+    var factsPath: String
+
+    /// Folder pages Folio writes itself: link targets and sitemap entries like the pages from Markdown.
+    var generatedPages: [String] {
+        GeneratedPage.all(in: tree, navigation: Navigation(tree: tree))
+            .filter { $0.number == 1 || tree.node(forURL: $0.url) == nil }.map(\.url)
+    }
+}
