@@ -1,6 +1,6 @@
 /// A problem found in the site's input, at the place a user can open in an editor.
-public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
-    public enum Severity: String, Sendable {
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable, Codable {
         case error, warning
     }
 

@@ -37,34 +37,37 @@ enum FileOperations {
         removeInBackground(aside)
     }
 
-    static func rename(_ from: String, _ to: String) throws {
+    static func rename(_ from: String, _ to: String) throws(FileError) {
         CrashPoint.step()
-        if Glibc.rename(from, to) != 0 { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: to]) }
+        if Glibc.rename(from, to) != 0 { throw FileError("move \(from) to", to) }
     }
 
-    static func makeDirectory(_ path: String) throws {
+    static func makeDirectory(_ path: String) throws(FileError) {
         CrashPoint.step()
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileError("create the folder", path) }
     }
 
-    /// Writes a new file (or replaces one); false when it cannot.
-    static func write(_ bytes: some Collection<UInt8>, to file: String) -> Bool {
+    /// Writes a new file (or replaces one).
+    static func write(_ bytes: some Collection<UInt8>, to file: String) throws(FileError) {
         CrashPoint.step()
         let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { throw FileError("write", file) }
         defer { close(descriptor) }
-        let written = bytes.withContiguousStorageIfAvailable { buffer in
+        let failure = bytes.withContiguousStorageIfAvailable { buffer -> FileError? in
             var offset = 0
             while offset < buffer.count {
                 let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count <= 0 { return false }
+                // A write of 0 bytes sets no errno: a full device is the usual cause.
+                if count <= 0 { return FileError("write", file, code: count < 0 ? errno : ENOSPC) }
                 offset += count
             }
-            return true
+            return nil
         }
-        return written ?? write(Array(bytes), to: file)
+        switch failure {
+        case .none: try write(Array(bytes), to: file)  // not contiguous: written from a copy
+        case .some(.some(let failure)): throw failure
+        case .some(.none): return
+        }
     }
 
     /// Whether the file at `path` holds exactly `bytes` (false when it cannot be read).
@@ -90,24 +93,24 @@ enum FileOperations {
     }
 
     /// Copies the bytes of `source` (through any symbolic link) into a new file `destination`.
-    static func copy(_ source: String, to destination: String) -> Bool {
+    static func copy(_ source: String, to destination: String) throws(FileError) {
         CrashPoint.step()
         let input = open(source, O_RDONLY)
-        guard input >= 0 else { return false }
+        guard input >= 0 else { throw FileError("read", source) }
         defer { close(input) }
         unlink(destination)
         let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard output >= 0 else { return false }
+        guard output >= 0 else { throw FileError("write", destination) }
         defer { close(output) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
-            if count == 0 { return true }
-            if count < 0 { return false }
+            if count == 0 { return }
+            if count < 0 { throw FileError("read", source) }
             var offset = 0
             while offset < count {
                 let written = buffer.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + offset, count - offset) }
-                if written <= 0 { return false }
+                if written <= 0 { throw FileError("write", destination, code: written < 0 ? errno : ENOSPC) }
                 offset += written
             }
         }
@@ -120,19 +123,17 @@ enum FileOperations {
 
     /// A copy of the folder `source` at `destination` made of hard links: new folders, the same files.
     /// Its subfolders are copied on every core: on a site of 10,000 pages, one folder each, this is most of the work.
-    static func linkTree(from source: String, to destination: String) throws {
+    static func linkTree(from source: String, to destination: String) throws(FileError) {
         try makeDirectory(destination)
-        let failed = try entries(of: source).parallelMap { entry -> String? in
-            do {
+        let failed = try entries(of: source).parallelMap { entry -> FileError? in
+            do throws(FileError) {
                 try linkEntry(entry, from: source, to: destination)
                 return nil
             } catch {
-                return destination + "/" + entry.name
+                return error
             }
         }
-        if let path = failed.lazy.compactMap({ $0 }).first {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
+        if let failure = failed.lazy.compactMap({ $0 }).first { throw failure }
     }
 
     private struct Entry: Sendable {
@@ -140,21 +141,19 @@ enum FileOperations {
         var isDirectory: Bool
     }
 
-    private static func linkEntry(_ entry: Entry, from source: String, to destination: String) throws {
+    private static func linkEntry(_ entry: Entry, from source: String, to destination: String) throws(FileError) {
         let from = source + "/" + entry.name
         let to = destination + "/" + entry.name
         if entry.isDirectory {
             try makeDirectory(to)
             for child in try entries(of: from) { try linkEntry(child, from: from, to: to) }
         } else if !link(from, to) {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: to])
+            throw FileError("link \(from) to", to)
         }
     }
 
-    private static func entries(of folder: String) throws -> [Entry] {
-        guard let listed = DirectoryEntries.read(folder) else {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folder])
-        }
+    private static func entries(of folder: String) throws(FileError) -> [Entry] {
+        guard let listed = DirectoryEntries.read(folder) else { throw FileError("list the folder", folder) }
         var entries: [Entry] = []
         for entry in listed {
             var type = entry.type

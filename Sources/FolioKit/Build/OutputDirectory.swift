@@ -60,10 +60,7 @@ struct OutputDirectory: Sendable {
             try FileOperations.makeDirectory(pending.folder)
         } else {
             try FileOperations.makeDirectory(staging)
-            guard FileOperations.write(OutputSafety.markerText.utf8, to: staging + "/" + OutputSafety.markerName) else {
-                throw CocoaError(
-                    .fileWriteUnknown, userInfo: [NSFilePathErrorKey: staging + "/" + OutputSafety.markerName])
-            }
+            try FileOperations.write(OutputSafety.markerText.utf8, to: staging + "/" + OutputSafety.markerName)
         }
     }
 
@@ -82,17 +79,41 @@ struct OutputDirectory: Sendable {
         for path in paths { try make(SitePath.directory(of: path)) }
     }
 
-    func write(_ bytes: some Collection<UInt8>, to path: String) -> Bool {
-        if discards { return true }
-        guard let pending else { return FileOperations.write(bytes, to: staging + "/" + path) }
+    /// Writes the file at `path` (relative to the output); the error says why not, with the system's reason.
+    func write(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
+        if discards { return }
+        guard let pending else { return try FileOperations.write(bytes, to: staging + "/" + path) }
         // A file that comes out as it already is is not part of the update.
-        if FileOperations.sameBytes(target + "/" + path, bytes) { return true }
-        return FileOperations.write(bytes, to: pending.add(path))
+        if FileOperations.sameBytes(target + "/" + path, bytes) { return }
+        try FileOperations.write(bytes, to: pending.add(path))
     }
 
-    func write(_ text: String, to path: String) -> Bool {
+    func write(_ text: String, to path: String) throws(FileError) {
         var text = text
-        return text.withUTF8 { write($0, to: path) }
+        let failure = text.withUTF8 { bytes -> FileError? in
+            do throws(FileError) {
+                try write(bytes, to: path)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// `write`, with a failure reported as an error at `displayPath` (the page or file the output comes from).
+    func write(_ text: some Collection<UInt8>, to path: String, for displayPath: String) -> Diagnostic? {
+        do {
+            try write(text, to: path)
+            return nil
+        } catch {
+            return .error("cannot write \(path) in the output folder: \(error.reason)", at: displayPath)
+        }
+    }
+
+    func write(_ text: String, to path: String, for displayPath: String) -> Diagnostic? {
+        var text = text
+        return text.withUTF8 { write($0, to: path, for: displayPath) }
     }
 
     /// Hard-links a file of the previous output into the staging folder: no copy, no new inode.
@@ -102,9 +123,12 @@ struct OutputDirectory: Sendable {
     }
 
     /// Copies a source file's bytes (never a link to it: the output must not share a file with the sources).
-    func copy(from source: String, to path: String) -> Bool {
-        if discards { return FileManager.default.isReadableFile(atPath: source) }
-        return FileOperations.copy(source, to: pending?.add(path) ?? staging + "/" + path)
+    func copy(from source: String, to path: String) throws(FileError) {
+        if discards {
+            if access(source, R_OK) != 0 { throw FileError("read", source) }
+            return
+        }
+        try FileOperations.copy(source, to: pending?.add(path) ?? staging + "/" + path)
     }
 
     /// Swaps the staging folder in (or publishes the patch): one atomic exchange where the kernel offers it.

@@ -77,45 +77,39 @@ enum PageWriter {
                 written.records[source.sourcePath] = record
             }
         }
-        let generatedWrites = generated.parallelMap { page -> (Bool, [Diagnostic]) in
+        let generatedWrites = generated.parallelMap { page -> [Diagnostic] in
             var diagnostics: [Diagnostic] = []
             let html = theme.render("layouts/default", context.values(for: page), diagnostics: &diagnostics)
-            return (output.write(html, to: page.outputPath), diagnostics)
+            return diagnostics + [output.write(html, to: page.outputPath, for: output.target)].compactMap { $0 }
         }
-        for (page, (ok, diagnostics)) in zip(generated, generatedWrites) {
-            written.diagnostics += diagnostics
-            if !ok {
-                written.diagnostics.append(
-                    .error("cannot write \(page.outputPath) in the output folder", at: output.target))
-            }
-        }
+        for diagnostics in generatedWrites { written.diagnostics += diagnostics }
         written.diagnostics = written.diagnostics.removingDuplicates()
         // A content file at the path of a generated one or a theme asset takes its place (OutputOverrides warns).
-        if theme.layouts.contains("404"), overrides.allows("404.html"),
-            !output.write(
-                theme.render("layouts/404", context.notFoundValues(), diagnostics: &written.diagnostics), to: "404.html"
-            )
-        {
-            written.diagnostics.append(.error("cannot write 404.html in the output folder", at: output.target))
+        if theme.layouts.contains("404"), overrides.allows("404.html") {
+            let html = theme.render("layouts/404", context.notFoundValues(), diagnostics: &written.diagnostics)
+            written.diagnostics += [output.write(html, to: "404.html", for: output.target)].compactMap { $0 }
         }
-        if overrides.allows("assets/appearance.css"), !output.write(stylesheet.css, to: "assets/appearance.css") {
-            written.diagnostics.append(
-                .error("cannot write assets/appearance.css in the output folder", at: output.target))
+        if overrides.allows("assets/appearance.css") {
+            written.diagnostics +=
+                [output.write(stylesheet.css, to: "assets/appearance.css", for: output.target)].compactMap { $0 }
         }
         for file in site.staticFiles {
             if plan.unchangedStatic.contains(file), output.link(from: plan.previousOutput + "/" + file, to: file) {
                 continue
             }
-            if !output.copy(from: site.contentDirectory + "/" + file, to: file) {
+            do {
+                try output.copy(from: site.contentDirectory + "/" + file, to: file)
+            } catch {
                 written.diagnostics.append(
                     .error(
-                        "cannot copy this file to the output folder", at: FileTree.display(site.contentDirectory, file))
-                )
+                        "cannot copy this file to the output folder: \(error.reason)",
+                        at: FileTree.display(site.contentDirectory, file)))
             }
         }
-        for (path, file) in theme.assets.sorted(by: { $0.key < $1.key })
-        where overrides.allows("assets/" + path) && !output.write(file.bytes, to: "assets/" + path) {
-            written.diagnostics.append(.error("cannot write assets/\(path) in the output folder", at: file.displayPath))
+        for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) where overrides.allows("assets/" + path) {
+            written.diagnostics += [output.write(file.bytes, to: "assets/" + path, for: file.displayPath)].compactMap {
+                $0
+            }
         }
         written.files = site.pages.count + generated.count + site.staticFiles.count + theme.assets.count + 1
         return written
@@ -138,11 +132,8 @@ enum PageWriter {
             "layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
         let path = String(page.url.dropFirst()) + "index.html"
         diagnostics += facts?.rendered(page, html: html, output: output) ?? []
-        guard output.write(html, to: path) else {
-            return PageResult(
-                record: nil,
-                diagnostics: diagnostics + [.error("cannot write \(path) in the output folder", at: page.displayPath)],
-                styles: [], rendered: true)
+        if let failure = output.write(html, to: path, for: page.displayPath) {
+            return PageResult(record: nil, diagnostics: diagnostics + [failure], styles: [], rendered: true)
         }
         let styles = Array(views.stylesheet.styles.values)
         let record = BuildCache.PageRecord(
@@ -159,9 +150,8 @@ enum PageWriter {
         if let searchFile {
             let made = SearchPage.make(page.model, settings: views.settings)
             search = made.page
-            if !output.write(made.file, to: SearchPage.path(searchFile)) {
-                diagnostics.append(
-                    .error("cannot write \(SearchPage.path(searchFile)) in the output folder", at: page.displayPath))
+            if let failure = output.write(made.file, to: SearchPage.path(searchFile), for: page.displayPath) {
+                diagnostics.append(failure)
             }
         }
         return PageResult(record: record, diagnostics: diagnostics, styles: styles, rendered: true, search: search)

@@ -3,7 +3,9 @@
 /// 10,000 pages hold every link of the site as objects).
 struct CachedFacts: Sendable {
     private var entries: [String: PageFactsFile.Entry] = [:]
-    private var records: [String: (fingerprint: FileFingerprint, text: Substring)] = [:]
+    /// The file's text, and each page's fingerprint and lines in it (as UTF-8 offsets).
+    private var text = ""
+    private var records: [String: (fingerprint: FileFingerprint, bytes: Range<Int>)] = [:]
 
     init(entries: [String: PageFactsFile.Entry]) {
         self.entries = entries
@@ -11,47 +13,51 @@ struct CachedFacts: Sendable {
 
     /// The file's pages, when it is of this format and of the build with `siteKey`.
     init?(file text: String, siteKey: String) {
-        // Line by line without an array of them all (hundreds of thousands for a large site).
-        var position = text.startIndex
-        let lines = AnyIterator<Substring> {
-            while position < text.endIndex {
-                let end = text.utf8[position...].firstIndex(of: 10) ?? text.endIndex
-                let line = text[position..<end]
-                position = end < text.endIndex ? text.utf8.index(after: end) : end
-                if !line.isEmpty { return line }
+        var text = text
+        let header = Array(PageFactsFile.header(siteKey: siteKey).utf8)
+        var records: [String: (fingerprint: FileFingerprint, bytes: Range<Int>)] = [:]
+        // Only the `page` lines are read now, on bytes: the rest stays text until its page is reused.
+        let valid = text.withUTF8 { bytes -> Bool in
+            guard bytes.starts(with: header) else { return false }
+            var lines = FactsLines(UnsafeBufferPointer(rebasing: bytes[header.count...]))
+            var current: (path: String, fingerprint: FileFingerprint, start: Int)?
+            func close(at end: Int) {
+                guard let page = current else { return }
+                records[page.path] = (page.fingerprint, page.start..<end)
             }
-            return nil
+            while let line = lines.next() {
+                guard FactsLines.starts(line, with: "page\t") else { continue }
+                let start = bytes.baseAddress.map { line.baseAddress! - $0 } ?? 0
+                close(at: start)
+                let fields = FactsLines.fields(line)
+                guard fields.count == 6, let size = FactsLines.integer(fields[2]),
+                    let seconds = FactsLines.integer(fields[3]), let nanoseconds = FactsLines.integer(fields[4])
+                else { return false }
+                // A path with a tab or newline is escaped; such a page is simply not found (and read again).
+                current = (
+                    String(decoding: fields[1], as: UTF8.self),
+                    FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds), start
+                )
+            }
+            close(at: bytes.count)
+            return true
         }
-        guard lines.next() == Substring(PageFactsFile.format), let key = lines.next(),
-            key == PageFactsFile.header(siteKey: siteKey).split(separator: "\n").last
-        else { return nil }
-        var current: (path: String, fingerprint: FileFingerprint, start: String.Index)?
-        func close(at end: String.Index) {
-            guard let page = current else { return }
-            records[page.path] = (page.fingerprint, text[page.start..<end])
-        }
-        while let line = lines.next() {
-            guard line.hasPrefix("page\t") else { continue }
-            close(at: line.startIndex)
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 6, let size = Int64(fields[2]), let seconds = Int64(fields[3]),
-                let nanoseconds = Int64(fields[4])
-            else { return nil }
-            // A path with a tab or newline is escaped; such a page is simply not found (and read again).
-            current = (
-                String(fields[1]), FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds),
-                line.startIndex
-            )
-        }
-        close(at: text.endIndex)
+        guard valid else { return nil }
+        self.text = text
+        self.records = records
     }
 
     /// The page's facts when its file is unchanged, and the record's text when read from the file (written again as is).
     func entry(for path: String, fingerprint: FileFingerprint) -> (entry: PageFactsFile.Entry, record: String?)? {
         if let entry = entries[path] { return entry.fingerprint == fingerprint ? (entry, nil) : nil }
-        guard let record = records[path], record.fingerprint == fingerprint,
-            let entry = PageFactsFile.decode(PageFactsFile.header(siteKey: "") + record.text)?[path]
-        else { return nil }
-        return (entry, String(record.text))
+        guard let record = records[path], record.fingerprint == fingerprint else { return nil }
+        let utf8 = text.utf8
+        let lines = Substring(
+            utf8[
+                utf8.index(
+                    utf8.startIndex, offsetBy: record.bytes.lowerBound)..<utf8.index(
+                        utf8.startIndex, offsetBy: record.bytes.upperBound)])
+        guard let entry = PageFactsFile.decodeRecords(lines)?[path] else { return nil }
+        return (entry, String(lines))
     }
 }

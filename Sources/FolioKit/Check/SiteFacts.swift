@@ -55,8 +55,8 @@ final class SiteFacts: @unchecked Sendable {
                     ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(page.source))))
         guard site.publishing.models else { return [] }
         let path = String(PublishedModel.path(for: page.url).dropFirst())
-        if output.write(PublishedModel.encode(page.model, config: site.config), to: path) { return [] }
-        return [.error("cannot write \(path) in the output folder", at: page.displayPath)]
+        return [output.write(PublishedModel.encode(page.model, config: site.config), to: path, for: page.displayPath)]
+            .compactMap { $0 }
     }
 
     /// A page taken unchanged from the previous output: its facts from the cache, else read again.

@@ -41,6 +41,10 @@ enum ModelSchema {
                 "title": {"type": "string", "description": "The heading as inline HTML."},
                 "text": {"type": "string", "description": "The heading as plain text."},
                 "level": {"type": "integer", "minimum": 1, "maximum": 6},
+                "anchors": {
+                  "type": "array", "items": {"type": "string"},
+                  "description": "Other ids that open this heading: the names of <a name> anchors written inside it."
+                },
                 "view": {"$ref": "#/$defs/view", "description": "How this section's subsections are shown."},
                 "container": {
                   "type": "array", "minItems": 1,

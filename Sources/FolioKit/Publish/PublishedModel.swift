@@ -28,7 +28,9 @@ enum PublishedModel {
         let view = section.view ?? inherited ?? .list
         var json =
             "\n\(indent){\"id\": \(q(section.id)), \"title\": \(q(section.title)), \"text\": \(q(section.text)), "
-        json += "\"level\": \(section.level), \"view\": \(q(view.description)), "
+        json += "\"level\": \(section.level), "
+        if !section.anchors.isEmpty { json += "\"anchors\": [\(section.anchors.map(q).joined(separator: ", "))], " }
+        json += "\"view\": \(q(view.description)), "
         json += "\"container\": [\(container.map(q).joined(separator: ", "))],\n\(indent) \"rows\": ["
         json += rows(section.rows, indent: indent + "   ") + "],\n\(indent) \"sections\": ["
         let inner = section.view == nil ? inherited?.inner : view.inner

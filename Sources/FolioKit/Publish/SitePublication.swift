@@ -58,9 +58,8 @@ struct SitePublication {
         }
         for (path, text) in generated {
             files.insert(path)
-            if write, !output.write(text, to: String(path.dropFirst())) {
-                outcome.diagnostics.append(
-                    .error("cannot write \(path.dropFirst()) in the output folder", at: output.target))
+            if write, let failure = output.write(text, to: String(path.dropFirst()), for: output.target) {
+                outcome.diagnostics.append(failure)
             }
         }
 

@@ -48,9 +48,8 @@ struct SearchBuild {
                 // Not in the cache (or its record file is gone): read and modelled again.
                 let made = Self.index(source, site: site)
                 page = made.page
-                if !output.write(made.file, to: SearchPage.path(number)) {
-                    diagnostics.append(
-                        .error("cannot write \(SearchPage.path(number)) in the output folder", at: output.target))
+                if let failure = output.write(made.file, to: SearchPage.path(number), for: output.target) {
+                    diagnostics.append(failure)
                 }
             }
             pages.append(page)
@@ -116,10 +115,7 @@ struct SearchBuild {
         {
             return []
         }
-        if !output.write(bytes, to: path) {
-            return [.error("cannot write \(path) in the output folder", at: output.target)]
-        }
-        return []
+        return [output.write(bytes, to: path, for: output.target)].compactMap { $0 }
     }
 
     /// After the output is published: removes index files no longer used (an in-place update keeps the rest),

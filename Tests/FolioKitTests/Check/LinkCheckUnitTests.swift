@@ -59,6 +59,37 @@ import Testing
     }
 }
 
+extension PageFactsFileTests {
+    @Test func cachedFactsGiveAPageBackOnlyWhenItsFileIsUnchangedAndTheKeyMatches() throws {
+        let first = PageFactsFile.Entry(
+            fingerprint: FileFingerprint(size: 10, seconds: 20, nanoseconds: 30),
+            facts: PageFacts(ids: ["a"], links: [], updated: nil))
+        let second = PageFactsFile.Entry(
+            fingerprint: FileFingerprint(size: 11, seconds: -21, nanoseconds: 31),
+            facts: PageFacts(
+                ids: ["ünïcode", "back\\slash"],
+                links: [
+                    PageLink(
+                        target: .site(path: "/é/", fragment: nil), line: 12, column: 1, isImage: false,
+                        written: "line\nbreak")
+                ],
+                updated: "2026-01-02"))
+        let text = PageFactsFile.encode(["a.md": first, "é/b.md": second], siteKey: "the key")
+        let cached = try #require(CachedFacts(file: text, siteKey: "the key"))
+        let found = try #require(cached.entry(for: "é/b.md", fingerprint: second.fingerprint))
+        #expect(found.entry.facts == second.facts)
+        #expect(found.record == PageFactsFile.record("é/b.md", second), "the record is written again as it was read")
+        #expect(cached.entry(for: "a.md", fingerprint: first.fingerprint)?.entry.facts == first.facts)
+        #expect(cached.entry(for: "a.md", fingerprint: second.fingerprint) == nil, "a changed file is read again")
+        #expect(cached.entry(for: "c.md", fingerprint: first.fingerprint) == nil)
+        #expect(CachedFacts(file: text, siteKey: "another key") == nil)
+        #expect(PageFactsFile.decode(text, siteKey: "the key")?.count == 2)
+        #expect(PageFactsFile.decode(text, siteKey: "another key") == nil)
+        #expect(PageFactsFile.decode("folio-facts-0\nkey\tx\n") == nil)
+        #expect(PageFactsFile.decode(PageFactsFile.header(siteKey: "") + "link\t1\t1\t0\tx\ts\t/\t\u{0}\n") == nil)
+    }
+}
+
 @Suite struct GitHubReportTests {
     @Test func escapesAsTheWorkflowCommandsSpecRequires() {
         #expect(GitHubReport.data("100% done\r\nnext") == "100%25 done%0D%0Anext")

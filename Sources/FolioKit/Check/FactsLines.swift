@@ -1,0 +1,80 @@
+/// The lines of a facts file and their tab-separated fields, as byte ranges of the file's UTF-8: a field becomes a
+/// String only when a value needs one (escapes `\t`, `\n`, `\r`, `\\` undone then).
+struct FactsLines: IteratorProtocol {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The next non-empty line, without its newline.
+    mutating func next() -> UnsafeBufferPointer<UInt8>? {
+        while position < bytes.count {
+            var end = position
+            while end < bytes.count, bytes[end] != 10 { end += 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[position..<end])
+            position = end + 1
+            if !line.isEmpty { return line }
+        }
+        return nil
+    }
+
+    static func fields(_ line: UnsafeBufferPointer<UInt8>) -> [UnsafeBufferPointer<UInt8>] {
+        var fields: [UnsafeBufferPointer<UInt8>] = []
+        var start = 0
+        for index in 0..<line.count where line[index] == 9 {
+            fields.append(UnsafeBufferPointer(rebasing: line[start..<index]))
+            start = index + 1
+        }
+        fields.append(UnsafeBufferPointer(rebasing: line[start..<line.count]))
+        return fields
+    }
+
+    static func equal(_ field: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        field.count == text.utf8CodeUnitCount
+            && field.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    static func starts(_ line: UnsafeBufferPointer<UInt8>, with prefix: StaticString) -> Bool {
+        line.count >= prefix.utf8CodeUnitCount
+            && equal(UnsafeBufferPointer(rebasing: line[0..<prefix.utf8CodeUnitCount]), prefix)
+    }
+
+    /// A decimal integer, optionally negative; nil for anything else.
+    static func integer(_ field: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var digits = field[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        var value: Int64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return negative ? -value : value
+    }
+
+    static func string(_ field: UnsafeBufferPointer<UInt8>) -> String {
+        guard field.contains(92) else { return String(decoding: field, as: UTF8.self) }
+        var result: [UInt8] = []
+        result.reserveCapacity(field.count)
+        var escaped = false
+        for byte in field {
+            if escaped {
+                switch byte {
+                case UInt8(ascii: "t"): result.append(9)
+                case UInt8(ascii: "n"): result.append(10)
+                case UInt8(ascii: "r"): result.append(13)
+                default: result.append(byte)
+                }
+                escaped = false
+            } else if byte == 92 {
+                escaped = true
+            } else {
+                result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}

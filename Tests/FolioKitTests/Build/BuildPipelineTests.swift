@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import FolioKit
+
+/// Each stage of `BuildPipeline` on a tiny site, in-process: what it hands on and what it reports.
+@Suite struct BuildPipelineTests {
+    static let files = [
+        "site.yml": "title: Stages\n",
+        "index.md": "---\ntitle: Home\n---\n\nWelcome. See [the guide](guide.md).\n",
+        "guide.md": "---\ntitle: Guide\nview: tabs\n---\n\n## One\n\nFirst.\n\n## Two\n\nSecond.\n",
+        "notes/first.md": "# First note\n\nText.\n",
+    ]
+
+    static func options(_ site: ScratchSite, cache: Bool = true) -> SiteBuilder.Options {
+        var options = SiteBuilder.Options()
+        options.contentDirectory = site.content.path
+        options.templatesDirectory = nil
+        options.outputDirectory = site.output.path
+        options.useCache = cache
+        return options
+    }
+
+    @Test func readListsEveryPageWithItsURLAndTitle() throws {
+        let site = try ScratchSite(Self.files)
+        var build = BuildPipeline(options: Self.options(site), session: nil)
+        let reading = build.read()
+        let pages = Dictionary(uniqueKeysWithValues: reading.site.pages.map { ($0.sourcePath, ($0.url, $0.title)) })
+        #expect(pages["index.md"]?.0 == "/" && pages["index.md"]?.1 == "Home")
+        #expect(pages["guide.md"]?.0 == "/guide/" && pages["guide.md"]?.1 == "Guide")
+        #expect(pages["notes/first.md"]?.0 == "/notes/first/" && pages["notes/first.md"]?.1 == "First note")
+        #expect(build.diagnostics.isEmpty, "\(build.diagnostics)")
+    }
+
+    @Test func readAndThemeReportBadFrontMatterAndAnUnknownLayoutAtTheirPlace() throws {
+        var files = Self.files
+        files["guide.md"] = "---\ntitle: Guide\ndraft: maybe\nlayout: wide\n---\n\nText.\n"
+        let site = try ScratchSite(files)
+        var build = BuildPipeline(options: Self.options(site), session: nil)
+        let reading = build.read()
+        _ = build.theme(for: reading)
+        let found = build.diagnostics.map(\.description)
+        #expect(
+            found.contains { $0.hasSuffix("guide.md:3:8: error: 'draft' must be true or false, not 'maybe'") },
+            "\(found)")
+        #expect(found.contains { $0.contains("guide.md:4:9: error: unknown layout 'wide'") }, "\(found)")
+        #expect(build.failed)
+    }
+
+    /// The first three stages, as a build runs them.
+    static func plan(_ site: ScratchSite) -> BuildPlan? {
+        var build = BuildPipeline(options: options(site), session: nil)
+        let reading = build.read()
+        return build.plan(reading, theme: build.theme(for: reading))
+    }
+
+    @Test func planRendersEveryPageFirstThenOnlyTheEditedOne() throws {
+        let site = try ScratchSite(Self.files)
+        let first = try #require(Self.plan(site))
+        #expect(first.pages.reused.isEmpty && !first.isNoOp)
+        #expect(site.build().published)
+
+        let unchanged = try #require(Self.plan(site))
+        #expect(unchanged.isNoOp && unchanged.pages.reused.count == 3)
+
+        try site.write(["notes/first.md": "# First note\n\nText, edited.\n"])
+        let edited = try #require(Self.plan(site))
+        #expect(!edited.isNoOp && edited.isPatch)
+        #expect(Set(edited.pages.reused.keys) == ["index.md", "guide.md"])
+    }
+
+    @Test func modelOfAPageFromTheCacheReadsItsWholeFrontMatterAndGivesTheSameModel() throws {
+        let site = try ScratchSite(Self.files)
+        #expect(site.build().published)
+        // A change to site.yml changes the site key, so the unchanged guide comes from the cache as a listing only.
+        try site.write(["site.yml": "title: Stages, renamed\n"])
+        var build = BuildPipeline(options: Self.options(site), session: nil)
+        let reading = build.read()
+        let cached = try #require(reading.site.pages.first { $0.sourcePath == "guide.md" })
+        #expect(cached.isStub && cached.front.view == .list, "only the listing fields come from the cache")
+
+        let loaded = PageLoader.load(cached, site: reading.site)
+        #expect(loaded.page.front.view == ViewSpec([.tabs]), "the front matter is read again with the Markdown")
+        #expect(loaded.frontDiagnostics == [])
+        let fresh = PageLoader.load(
+            SiteReader.readSource("guide.md", root: site.content.path, config: reading.site.config).0,
+            site: reading.site)
+        #expect(fresh.frontDiagnostics == nil, "the read stage reported a fresh page's front matter")
+        #expect(ModelJSON.encode(loaded.page.model) == ModelJSON.encode(fresh.page.model))
+        #expect(loaded.page.model.sections.map(\.id) == ["one", "two"])
+    }
+
+    @Test func modelLinksAPageToAnotherByItsURL() throws {
+        let site = try ScratchSite(Self.files)
+        var build = BuildPipeline(options: Self.options(site), session: nil)
+        let reading = build.read()
+        let home = try #require(reading.site.pages.first { $0.sourcePath == "index.md" })
+        let loaded = PageLoader.load(home, site: reading.site)
+        #expect(loaded.page.model.intro.contains("href=\"guide/\""), "\(loaded.page.model.intro)")
+        #expect(loaded.diagnostics.isEmpty)
+    }
+
+    @Test func aFullRunPublishesEveryPageAndTheCacheMakesTheNextANoOp() throws {
+        let site = try ScratchSite(Self.files)
+        let first = SiteBuilder.build(Self.options(site))
+        #expect(first.published && first.summary.rendered == 3, "\(first.diagnostics)")
+        #expect(site.html("guide/index.html").contains("data-folio-view=\"tabs\""))
+        let second = SiteBuilder.build(Self.options(site))
+        #expect(second.published && second.summary.rendered == 0 && second.changedPages == [])
+    }
+}
