@@ -44,15 +44,22 @@ enum CacheFile {
     }
 
     static func decode(_ text: String) -> BuildCache? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).makeIterator()
-        guard lines.next() == Substring(BuildCache.format), let keyLine = lines.next(), keyLine.hasPrefix("key\t")
+        var text = text
+        return text.withUTF8 { decode(bytes: $0) }
+    }
+
+    private static func decode(bytes: UnsafeBufferPointer<UInt8>) -> BuildCache? {
+        var lines = TabSeparatedLines(bytes)
+        guard let format = lines.next(), String(decoding: format, as: UTF8.self) == BuildCache.format,
+            let keyLine = lines.next(), TabSeparatedLines.starts(keyLine, with: "key\t")
         else { return nil }
-        var cache = BuildCache(siteKey: String(keyLine.dropFirst(4)), pages: [:], staticFiles: [:])
+        let key = String(decoding: UnsafeBufferPointer(rebasing: keyLine[4...]), as: UTF8.self)
+        var cache = BuildCache(siteKey: key, pages: [:], staticFiles: [:])
         var pageClasses: [String: [String]] = [:]
         var styles: [String: BuildCache.CachedStyle] = [:]
         var lastPage: String?
         while let line = lines.next() {
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(unescape)
+            let f = TabSeparatedLines.fields(line).map(TabSeparatedLines.string)
             switch f.first {
             case "static" where f.count == 5:
                 guard let print = fingerprint(f[2...4]) else { return nil }
@@ -130,28 +137,6 @@ enum CacheFile {
             case "\r": result += "\\r"
             case "\\": result += "\\\\"
             default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private static func unescape(_ field: Substring) -> String {
-        guard field.utf8.contains(92) else { return String(field) }
-        var result = ""
-        var escaped = false
-        for character in field.unicodeScalars {
-            if escaped {
-                switch character {
-                case "t": result += "\t"
-                case "n": result += "\n"
-                case "r": result += "\r"
-                default: result.unicodeScalars.append(character)
-                }
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else {
-                result.unicodeScalars.append(character)
             }
         }
         return result

@@ -30,7 +30,8 @@ enum PageWriter {
     ) throws -> Written {
         let counter = ProgressCounter(total: site.pages.count - plan.reused.count, report: progress)
         let context = PageContext(site: site, theme: theme, tree: tree)
-        // Folder listings depend only on the site's index of pages (the site key): cheap, so always written.
+        // Folder listings depend only on the site's index of pages (the site key): taken from the previous output
+        // when that is the same, else written.
         let generated = GeneratedPage.all(in: tree, navigation: context.navigation)
             .filter { $0.number == 1 || tree.node(forURL: $0.url) == nil }
         let pagePaths = site.pages.map { String($0.url.dropFirst()) + "index.html" }
@@ -78,6 +79,9 @@ enum PageWriter {
             }
         }
         let generatedWrites = generated.parallelMap { page -> [Diagnostic] in
+            if plan.sameSiteKey, output.link(from: plan.previousOutput + "/" + page.outputPath, to: page.outputPath) {
+                return []
+            }
             var diagnostics: [Diagnostic] = []
             let html = theme.render("layouts/default", context.values(for: page), diagnostics: &diagnostics)
             return diagnostics + [output.write(html, to: page.outputPath, for: output.target)].compactMap { $0 }

@@ -9,6 +9,8 @@ struct RenderPlan: Sendable {
     /// Static files unchanged since the previous build, linked from its output instead of copied.
     let unchangedStatic: Set<String>
     let isNoOp: Bool
+    /// The previous build had the same site key: what depends on nothing else (the folder listings) is unchanged.
+    let sameSiteKey: Bool
     /// Same site around the pages (same key), same pages and static files, only some edited.
     private let sameSite: Bool
 
@@ -24,6 +26,7 @@ struct RenderPlan: Sendable {
             }
         }
         self.reused = reused
+        sameSiteKey = previous?.siteKey == siteKey
         sameSite =
             previous?.siteKey == siteKey && previous?.pages.count == site.pages.count
             && Set(site.staticFiles) == Set(previous?.staticFiles.keys.map { $0 } ?? [])

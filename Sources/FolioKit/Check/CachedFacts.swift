@@ -19,19 +19,20 @@ struct CachedFacts: Sendable {
         // Only the `page` lines are read now, on bytes: the rest stays text until its page is reused.
         let valid = text.withUTF8 { bytes -> Bool in
             guard bytes.starts(with: header) else { return false }
-            var lines = FactsLines(UnsafeBufferPointer(rebasing: bytes[header.count...]))
+            var lines = TabSeparatedLines(UnsafeBufferPointer(rebasing: bytes[header.count...]))
             var current: (path: String, fingerprint: FileFingerprint, start: Int)?
             func close(at end: Int) {
                 guard let page = current else { return }
                 records[page.path] = (page.fingerprint, page.start..<end)
             }
             while let line = lines.next() {
-                guard FactsLines.starts(line, with: "page\t") else { continue }
+                guard TabSeparatedLines.starts(line, with: "page\t") else { continue }
                 let start = bytes.baseAddress.map { line.baseAddress! - $0 } ?? 0
                 close(at: start)
-                let fields = FactsLines.fields(line)
-                guard fields.count == 6, let size = FactsLines.integer(fields[2]),
-                    let seconds = FactsLines.integer(fields[3]), let nanoseconds = FactsLines.integer(fields[4])
+                let fields = TabSeparatedLines.fields(line)
+                guard fields.count == 6, let size = TabSeparatedLines.integer(fields[2]),
+                    let seconds = TabSeparatedLines.integer(fields[3]),
+                    let nanoseconds = TabSeparatedLines.integer(fields[4])
                 else { return false }
                 // A path with a tab or newline is escaped; such a page is simply not found (and read again).
                 current = (

@@ -111,11 +111,12 @@ enum PageFactsFile {
     static func decode(_ text: String, siteKey: String? = nil) -> [String: Entry]? {
         var text = text
         return text.withUTF8 { bytes in
-            var lines = FactsLines(bytes)
-            guard let format = lines.next(), FactsLines.equal(format, self.format), let key = lines.next(),
-                let fields = Optional(FactsLines.fields(key)), fields.count == 2, FactsLines.equal(fields[0], "key")
+            var lines = TabSeparatedLines(bytes)
+            guard let format = lines.next(), TabSeparatedLines.equal(format, self.format), let key = lines.next(),
+                let fields = Optional(TabSeparatedLines.fields(key)), fields.count == 2,
+                TabSeparatedLines.equal(fields[0], "key")
             else { return nil }
-            if let siteKey, FactsLines.string(fields[1]) != siteKey { return nil }
+            if let siteKey, TabSeparatedLines.string(fields[1]) != siteKey { return nil }
             return decodeRecords(&lines)
         }
     }
@@ -124,51 +125,53 @@ enum PageFactsFile {
     static func decodeRecords(_ text: Substring) -> [String: Entry]? {
         var text = String(text)
         return text.withUTF8 { bytes in
-            var lines = FactsLines(bytes)
+            var lines = TabSeparatedLines(bytes)
             return decodeRecords(&lines)
         }
     }
 
     // Bytes, not Substrings: an incremental build reads the facts of every unchanged page (20 MB for 10,000 pages),
     // and splitting them as Strings was two thirds of a build with nothing to do.
-    private static func decodeRecords(_ lines: inout FactsLines) -> [String: Entry]? {
+    private static func decodeRecords(_ lines: inout TabSeparatedLines) -> [String: Entry]? {
         var entries: [String: Entry] = [:]
         var current: String?
         while let line = lines.next() {
-            let f = FactsLines.fields(line)
+            let f = TabSeparatedLines.fields(line)
             guard let kind = f.first else { return nil }
-            if FactsLines.equal(kind, "page"), f.count == 6 {
-                guard let size = FactsLines.integer(f[2]), let seconds = FactsLines.integer(f[3]),
-                    let nanoseconds = FactsLines.integer(f[4])
+            if TabSeparatedLines.equal(kind, "page"), f.count == 6 {
+                guard let size = TabSeparatedLines.integer(f[2]), let seconds = TabSeparatedLines.integer(f[3]),
+                    let nanoseconds = TabSeparatedLines.integer(f[4])
                 else { return nil }
-                let path = FactsLines.string(f[1])
-                let updated = FactsLines.equal(f[5], "\u{0}") ? nil : FactsLines.string(f[5])
+                let path = TabSeparatedLines.string(f[1])
+                let updated = TabSeparatedLines.equal(f[5], "\u{0}") ? nil : TabSeparatedLines.string(f[5])
                 entries[path] = Entry(
                     fingerprint: FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds),
                     facts: PageFacts(ids: [], links: [], updated: updated))
                 current = path
-            } else if FactsLines.equal(kind, "ids") {
+            } else if TabSeparatedLines.equal(kind, "ids") {
                 guard let page = current else { return nil }
-                entries[page]?.facts.ids = f.dropFirst().map(FactsLines.string)
-            } else if FactsLines.equal(kind, "link"), f.count == 8 {
-                guard let page = current, let line = FactsLines.integer(f[1]), let column = FactsLines.integer(f[2])
+                entries[page]?.facts.ids = f.dropFirst().map(TabSeparatedLines.string)
+            } else if TabSeparatedLines.equal(kind, "link"), f.count == 8 {
+                guard let page = current, let line = TabSeparatedLines.integer(f[1]),
+                    let column = TabSeparatedLines.integer(f[2])
                 else { return nil }
-                let fragment = FactsLines.equal(f[7], "\u{0}") ? nil : FactsLines.string(f[7])
-                let path = FactsLines.string(f[6])
+                let fragment = TabSeparatedLines.equal(f[7], "\u{0}") ? nil : TabSeparatedLines.string(f[7])
+                let path = TabSeparatedLines.string(f[6])
                 let target: PageLink.Target
-                if FactsLines.equal(f[5], "s") {
+                if TabSeparatedLines.equal(f[5], "s") {
                     target = .site(path: path, fragment: fragment)
-                } else if FactsLines.equal(f[5], "m") {
+                } else if TabSeparatedLines.equal(f[5], "m") {
                     target = .source(path: path, fragment: fragment)
-                } else if FactsLines.equal(f[5], "x") {
+                } else if TabSeparatedLines.equal(f[5], "x") {
                     target = .external(path)
                 } else {
                     return nil
                 }
                 entries[page]?.facts.links.append(
                     PageLink(
-                        target: target, line: Int(line), column: Int(column), isImage: FactsLines.equal(f[3], "1"),
-                        written: FactsLines.string(f[4])))
+                        target: target, line: Int(line), column: Int(column),
+                        isImage: TabSeparatedLines.equal(f[3], "1"),
+                        written: TabSeparatedLines.string(f[4])))
             } else {
                 return nil
             }

@@ -1,6 +1,7 @@
-/// The lines of a facts file and their tab-separated fields, as byte ranges of the file's UTF-8: a field becomes a
-/// String only when a value needs one (escapes `\t`, `\n`, `\r`, `\\` undone then).
-struct FactsLines: IteratorProtocol {
+/// The lines of a cache file (the build cache, the link facts) and their tab-separated fields, as byte ranges of the
+/// file's UTF-8: a field becomes a String only when a value needs one (escapes `\t`, `\n`, `\r`, `\\` undone then).
+/// Splitting them as Strings and Substrings was most of an incremental build of 10,000 pages.
+struct TabSeparatedLines: IteratorProtocol {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
 
