@@ -21,6 +21,7 @@ ROWS = [
     "folio full: `folio build --no-cache`",
     "folio full, code not highlighted: `FOLIO_HIGHLIGHT=off folio build --no-cache`",
     "folio full without the search index: `search: false`",
+    "folio full without navigation: sidebar, breadcrumbs, contents and pager partials empty",
     "folio no-op: `folio build`, nothing changed",
     "folio one edit: `folio build`, one page edited",
     "folio serve one edit: the rebuild time it prints",
@@ -29,9 +30,11 @@ ROWS = [
     "highlighting: full / full not highlighted",
     "folio full peak memory",
     "search index: full / full without it",
+    "navigation: full / full without it",
     "hugo / folio full",
     "no-op / full",
     "one edit in `folio serve`",
+    "one edit, a whole `folio build` process",
     "growth: 100k / 10k full",
 ]
 
@@ -63,9 +66,15 @@ def test_bench_runs_end_to_end_on_a_tiny_corpus(tmp_path):
     # Folio's builds did what they are named for; the edited page was restored afterwards.
     [results_file] = work.glob("results-50-*.json")
     results = json.loads(results_file.read_text())
-    assert results["rendered"] == {"full": [51], "plain": [51], "nosearch": [51], "noop": [0], "edit": [1]}
-    assert set(results["cpu"]) == {"floor", "full", "plain", "nosearch", "noop", "edit", "hugo"}
-    assert set(results["median"]) == {"floor", "full", "plain", "nosearch", "noop", "edit", "hugo", "serve"}
+    assert results["rendered"] == {
+        "full": [51], "plain": [51], "nosearch": [51], "nonav": [51], "noop": [0], "edit": [1]}
+    assert set(results["cpu"]) == {"floor", "full", "plain", "nosearch", "nonav", "noop", "edit", "hugo"}
+    assert set(results["median"]) == {"floor", "full", "plain", "nosearch", "nonav", "noop", "edit", "hugo", "serve"}
+    # The comparison build for navigation's cost has no sidebar, breadcrumbs, contents or pager; the full build has.
+    full_page = (work / "out-50" / "full" / "d000" / "p00025" / "index.html").read_text(encoding="utf-8")
+    plain_page = (work / "out-50" / "nonav" / "d000" / "p00025" / "index.html").read_text(encoding="utf-8")
+    for marker in ('class="folio-tree"', 'class="folio-breadcrumbs"', 'class="folio-pager"'):
+        assert marker in full_page and marker not in plain_page, marker
     # folio serve rebuilt the edited page once per run (and once more, untimed, before them).
     assert len(results["walls"]["serve"]) == 1 and results["median"]["serve"] > 0 and results["serve_first"] > 0
     assert "Edited by the benchmark" not in (work / "corpus-50" / "Content" / "d000" / "p00025.md").read_text()
