@@ -118,7 +118,7 @@ def corpus(work, n, shape="nested"):
 
 def without_navigation(work):
     """WORK/theme-no-navigation: the default theme with its navigation partials empty (issue 12: navigation must
-    cost nothing measurable). The page context is lazy, so what no template asks for is not computed either."""
+    cost nothing measurable). The page context is lazy (Deferred values), so what no template asks for is not computed either."""
     theme = work / "theme-no-navigation" / "partials"
     theme.mkdir(parents=True, exist_ok=True)
     for name in ("sidebar", "breadcrumbs", "toc", "pager"):

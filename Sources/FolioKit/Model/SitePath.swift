@@ -19,46 +19,113 @@ enum SitePath {
     }
 
     /// Joins and normalises `.` and `..` (never above the root).
-    /// Paths are split as UTF-8 bytes: this runs for every link of every page.
+    /// Paths are read as UTF-8 bytes: this runs for every link of every page.
     static func join(directory: String, _ relative: String) -> String {
-        var parts = relative.utf8.first == slash ? [] : directory.utf8.split(separator: slash)
-        for part in relative.utf8.split(separator: slash) {
-            if part.elementsEqual(".".utf8) { continue }
-            if part.elementsEqual("..".utf8) {
-                _ = parts.popLast()
-            } else {
-                parts.append(part)
+        var directory = directory
+        var relative = relative
+        return directory.withUTF8 { directory in
+            relative.withUTF8 { relative in
+                var out: [UInt8] = []
+                out.reserveCapacity(directory.count + relative.count)
+                // Where each segment of `out` begins (its slash included), for `..`.
+                var starts: [Int] = []
+                func append(_ bytes: UnsafeBufferPointer<UInt8>, _ segment: Range<Int>) {
+                    starts.append(out.count)
+                    if !out.isEmpty { out.append(slash) }
+                    out.append(contentsOf: bytes[segment])
+                }
+                if relative.first != slash {
+                    var segments = Segments(directory)
+                    while let segment = segments.next() { append(directory, segment) }
+                }
+                var segments = Segments(relative)
+                while let segment = segments.next() {
+                    let dots = relative[segment].allSatisfy { $0 == UInt8(ascii: ".") } ? segment.count : 0
+                    if dots == 1 { continue }
+                    if dots == 2 {
+                        if let start = starts.popLast() { out.removeSubrange(start...) }
+                    } else {
+                        append(relative, segment)
+                    }
+                }
+                return String(decoding: out, as: UTF8.self)
             }
         }
-        return joined(parts[...])
     }
 
     /// A relative link from the page at `from` (a directory URL) to `to` (a site path).
+    /// Read as UTF-8 bytes without splitting: the sidebar, breadcrumbs and every link of a page ask for one.
     static func relative(from: String, to: String) -> String {
-        let fromParts = from.utf8.split(separator: slash)
-        let toParts = to.utf8.split(separator: slash)
-        let toFolder = to.utf8.last == slash
-        var common = 0
-        while common < fromParts.count, common < toParts.count - (toFolder ? 0 : 1),
-            fromParts[common].elementsEqual(toParts[common])
-        {
-            common += 1
+        var from = from
+        var to = to
+        return from.withUTF8 { from in
+            to.withUTF8 { to in
+                let toFolder = to.last == slash
+                var fromSegments = Segments(from)
+                var toSegments = Segments(to)
+                var up = 0
+                // The first segment of `to` not shared with `from`. A file's own name is never shared.
+                var rest: Range<Int>?
+                while true {
+                    let own = fromSegments.next()
+                    guard let target = toSegments.next() else {
+                        if own != nil { up = 1 + fromSegments.remaining }
+                        break
+                    }
+                    guard let own else {
+                        rest = target
+                        break
+                    }
+                    let isFileName = !toFolder && toSegments.remaining == 0
+                    if isFileName || !from[own].elementsEqual(to[target]) {
+                        up = 1 + fromSegments.remaining
+                        rest = target
+                        break
+                    }
+                }
+                var out: [UInt8] = []
+                out.reserveCapacity(3 * up + to.count)
+                for _ in 0..<up { out.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "."), slash]) }
+                if var segment = rest {
+                    while true {
+                        out.append(contentsOf: to[segment])
+                        guard let next = toSegments.next() else { break }
+                        out.append(slash)
+                        segment = next
+                    }
+                    if toFolder { out.append(slash) }
+                }
+                return out.isEmpty ? "./" : String(decoding: out, as: UTF8.self)
+            }
         }
-        var result = String(repeating: "../", count: fromParts.count - common)
-        result += joined(toParts[common...])
-        if toFolder && common < toParts.count { result += "/" }
-        return result.isEmpty ? "./" : result
     }
 
     private static let slash = UInt8(ascii: "/")
 
-    private static func joined(_ parts: ArraySlice<Substring.UTF8View>) -> String {
-        var result = ""
-        for part in parts {
-            if !result.isEmpty { result += "/" }
-            result += Substring(part)
+    /// The non-empty `/`-separated segments of a path's bytes, as ranges.
+    private struct Segments {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
         }
-        return result
+
+        mutating func next() -> Range<Int>? {
+            while index < bytes.count, bytes[index] == SitePath.slash { index += 1 }
+            guard index < bytes.count else { return nil }
+            let start = index
+            while index < bytes.count, bytes[index] != SitePath.slash { index += 1 }
+            return start..<index
+        }
+
+        /// How many segments are left.
+        var remaining: Int {
+            var copy = self
+            var count = 0
+            while copy.next() != nil { count += 1 }
+            return count
+        }
     }
 
     /// `../../` for `/a/b/`: the way back from a page to the site root.

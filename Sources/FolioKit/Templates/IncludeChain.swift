@@ -50,11 +50,12 @@ final class IncludeChain: MustacheParent {
         "{{#\(enterPrefix)\(number)}}{{> \(bodyPrefix)\(number)}}{{/\(enterPrefix)\(number)}}{{#\(leaveName)}}{{/\(leaveName)}}"
     }
 
-    /// Where a template's text uses a name of the wrappers, which would let it undo the count.
+    /// Where a template's text uses a name of the wrappers (which would let it undo the count) or of the direct partials.
     static func reservedNamePosition(in text: String) -> (line: Int, column: Int)? {
-        guard text.contains(enterPrefix) || text.contains(bodyPrefix) else { return nil }
+        let reserved = [enterPrefix, bodyPrefix, DirectPartial.prefix]
+        guard reserved.contains(where: { text.contains($0) }) else { return nil }
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let range = line.range(of: enterPrefix) ?? line.range(of: bodyPrefix) {
+            if let range = reserved.lazy.compactMap({ line.range(of: $0) }).first {
                 return (number + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
             }
         }

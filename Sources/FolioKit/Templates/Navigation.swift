@@ -97,39 +97,60 @@ struct Navigation: Sendable {
 
     // MARK: Page
 
-    func breadcrumbs(_ position: Position, title: String, href: Href) -> [[String: Any]] {
-        guard let node = position.node else { return [] }
-        var crumbs: [[String: Any]] = tree.ancestors(of: node).map { link($0, href: href) }
-        var last = link(node, href: href)
-        if position.listingPage > 1 {
-            crumbs.append(last)
-            last = ["title": TemplateText("Page \(position.listingPage)"), "href": TemplateText("./")]
+    /// A link to a node of the tree: `page.previous`, `page.next` and each of `page.children`.
+    struct Link {
+        var title: String
+        var href: String
+        var url: String
+        var folder: Bool
+        var date: String?
+        var description: String?
+
+        var templateValue: [String: Any] {
+            var values: [String: Any] = [
+                "title": TemplateText(title), "href": TemplateText(href), "url": TemplateText(url),
+            ]
+            if folder { values["folder"] = true }
+            if let date { values["date"] = TemplateText(date) }
+            if let description, !description.isEmpty { values["description"] = TemplateText(description) }
+            return values
         }
-        crumbs.append(last)
-        for index in crumbs.indices {
-            crumbs[index]["position"] = index + 1
-            crumbs[index]["current"] = index == crumbs.count - 1
-        }
-        return crumbs
     }
 
-    func neighbours(_ position: Position, href: Href) -> (previous: [String: Any]?, next: [String: Any]?) {
+    /// One step of `page.breadcrumbs`.
+    struct Crumb {
+        var title: String
+        var href: String
+        /// 1 for the site's home, then one more a step.
+        var position: Int
+        /// The last step: the page itself.
+        var current: Bool
+
+        var templateValue: [String: Any] {
+            ["title": TemplateText(title), "href": TemplateText(href), "position": position, "current": current]
+        }
+    }
+
+    func breadcrumbs(_ position: Position, href: Href) -> [Crumb] {
+        guard let node = position.node else { return [] }
+        var steps = (tree.ancestors(of: node) + [node]).map { (tree.nodes[$0].title, href(tree.nodes[$0].url)) }
+        if position.listingPage > 1 { steps.append(("Page \(position.listingPage)", "./")) }
+        return steps.enumerated().map { index, step in
+            Crumb(title: step.0, href: step.1, position: index + 1, current: index == steps.count - 1)
+        }
+    }
+
+    func neighbours(_ position: Position, href: Href) -> (previous: Link?, next: Link?) {
         guard let node = position.node, position.listingPage == 1 else { return (nil, nil) }
         let (previous, next) = tree.neighbours(of: node)
         return (previous.map { link($0, href: href) }, next.map { link($0, href: href) })
     }
 
-    func link(_ index: Int, href: Href) -> [String: Any] {
+    func link(_ index: Int, href: Href) -> Link {
         let node = tree.nodes[index]
-        var values: [String: Any] = [
-            "title": TemplateText(node.title), "href": TemplateText(href(node.url)), "url": TemplateText(node.url),
-        ]
-        if node.isFolder { values["folder"] = true }
-        if let date = node.date { values["date"] = TemplateText(date) }
-        if let description = node.description, !description.isEmpty {
-            values["description"] = TemplateText(description)
-        }
-        return values
+        return Link(
+            title: node.title, href: href(node.url), url: node.url, folder: node.isFolder, date: node.date,
+            description: node.description)
     }
 
     // MARK: Folder listings
@@ -146,7 +167,7 @@ struct Navigation: Sendable {
     }
 
     /// `page.children`: the entries of this listing page.
-    func children(_ position: Position, href: Href) -> [[String: Any]] {
+    func children(_ position: Position, href: Href) -> [Link] {
         guard let folder = position.node, tree.nodes[folder].isFolder else { return [] }
         let node = tree.nodes[folder]
         let start = min(node.children.count, (position.listingPage - 1) * node.paginate)

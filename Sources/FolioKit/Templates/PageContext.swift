@@ -20,6 +20,8 @@ struct PageContext: @unchecked Sendable {
     let navigation: Navigation
     /// The theme's tree-item partial is the default one: the sidebar's HTML is written directly.
     let defaultTreeItem: Bool
+    /// The theme's navigation partials that are the default ones, written directly.
+    let directPartials: Set<DirectPartial>
 
     init(site: Site, theme: Theme, tree: SiteTree) {
         self.site = site.config
@@ -36,6 +38,7 @@ struct PageContext: @unchecked Sendable {
         siteValues = values
         navigation = Navigation(tree: tree)
         defaultTreeItem = !theme.hasCustomTreeItem
+        directPartials = theme.directPartials
         nav = config.nav ?? navigation.headerLinks()
         links = site.pages.map {
             Link(title: $0.title, url: $0.url, description: $0.front.description ?? "", date: $0.front.date ?? "")
@@ -84,40 +87,17 @@ struct PageContext: @unchecked Sendable {
         return values
     }
 
-    /// `site.tree`, and the page's breadcrumbs, neighbours, children, pagination and table of contents.
+    /// `site.tree`, and the page's breadcrumbs, neighbours, children, pagination and table of contents: computed when a
+    /// template asks, so a theme without them does not pay for them.
     private func addNavigation(_ values: inout [String: Any], page: Page, position: Navigation.Position) {
-        let href: Navigation.Href = { self.href($0, from: page.url) }
         guard var siteValues = values["site"] as? [String: Any], var pageValues = values["page"] as? [String: Any]
         else { return }
-        let tree = navigation.sidebarItems(position, href: href)
-        if !tree.isEmpty {
-            siteValues["tree"] = SidebarValues(items: tree)
-            siteValues["hasTree"] = true
-            if defaultTreeItem { siteValues["treeHTML"] = TemplateText(SidebarItem.html(tree)) }
-        }
-        let breadcrumbs = navigation.breadcrumbs(position, title: page.title, href: href)
-        if breadcrumbs.count > 1 { pageValues["breadcrumbs"] = breadcrumbs }
-        let (previous, next) = navigation.neighbours(position, href: href)
-        if let previous { pageValues["previous"] = previous }
-        if let next { pageValues["next"] = next }
-        if previous != nil || next != nil { pageValues["neighbours"] = true }
-        let children = navigation.children(position, href: href)
-        if !children.isEmpty { pageValues["children"] = children }
-        if let pagination = navigation.pagination(position, href: href) { pageValues["pagination"] = pagination }
-        // An index.md without a body lists its folder, as a generated page does.
-        if let node = position.node, navigation.tree.nodes[node].isFolder, page.model.sections.isEmpty,
-            page.model.intro.isEmpty, !children.isEmpty
-        {
-            pageValues["listing"] = true
-        }
-        let showTOC: Bool = {
-            if case .bool(let show)? = page.front.params.first(where: { $0.key == "toc" })?.value { return show }
-            return true
-        }()
-        if showTOC, let levels = site.tocLevels {
-            let toc = TableOfContents.entries(page.model.sections, levels: levels)
-            if !toc.isEmpty { pageValues["toc"] = toc }
-        }
+        let pageNavigation = PageNavigation(
+            navigation: navigation, position: position, page: page, tocLevels: site.tocLevels
+        ) { self.href($0, from: page.url) }
+        pageNavigation.addSiteValues(to: &siteValues, treeHTML: defaultTreeItem)
+        pageNavigation.addPageValues(to: &pageValues)
+        pageNavigation.addDirectPartials(directPartials, to: &values)
         values["site"] = siteValues
         values["page"] = pageValues
     }

@@ -22,28 +22,43 @@ struct SidebarItem: Sendable {
     /// The default theme's `partials/tree-item.mustache`, written directly: rendering it item by item through
     /// Mustache cost as much as the rest of a page. Used only while the theme's tree-item is the default one.
     static func html(_ items: [SidebarItem]) -> String {
-        var out = ""
-        out.reserveCapacity(items.count * 64)
+        var out = HTMLBuffer(capacity: items.count * 64)
         append(items, to: &out)
-        return out
+        return out.string
     }
 
-    private static func append(_ items: [SidebarItem], to out: inout String) {
+    static func append(_ items: [SidebarItem], to out: inout HTMLBuffer) {
         // One line an item, no class on the <li> and plain links (nav.css styles `.folio-tree a`): the sidebar is on every page.
         for item in items {
-            let title = HTMLEscape.attribute(item.title)
-            let href = HTMLEscape.attribute(item.href)
-            let current = item.current ? " aria-current=\"page\"" : ""
             if item.more {
-                out += "<li><a class=\"folio-tree__more\" href=\"\(href)\">\(item.count) more in \(title)</a></li>\n"
-            } else if item.folder {
-                out += "<li><details class=\"folio-tree__folder\"\(item.open ? " open" : "")>"
-                out += "<summary class=\"folio-tree__summary\">\(title)</summary><ul class=\"folio-tree\">\n"
-                out += "<li><a href=\"\(href)\"\(current)>Overview</a></li>\n"
+                out.append("<li><a class=\"folio-tree__more\" href=\"")
+                out.appendEscaped(item.href)
+                out.append("\">")
+                out.append(item.count)
+                out.append(" more in ")
+                out.appendEscaped(item.title)
+                out.append("</a></li>\n")
+                continue
+            }
+            if item.folder {
+                out.append("<li><details class=\"folio-tree__folder\"")
+                if item.open { out.append(" open") }
+                out.append("><summary class=\"folio-tree__summary\">")
+                out.appendEscaped(item.title)
+                out.append("</summary><ul class=\"folio-tree\">\n")
+            }
+            out.append("<li><a href=\"")
+            out.appendEscaped(item.href)
+            out.append("\"")
+            if item.current { out.append(" aria-current=\"page\"") }
+            out.append(">")
+            if item.folder {
+                out.append("Overview</a></li>\n")
                 append(item.items, to: &out)
-                out += "</ul></details></li>\n"
+                out.append("</ul></details></li>\n")
             } else {
-                out += "<li><a href=\"\(href)\"\(current)>\(title)</a></li>\n"
+                out.appendEscaped(item.title)
+                out.append("</a></li>\n")
             }
         }
     }

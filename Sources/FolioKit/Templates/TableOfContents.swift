@@ -1,20 +1,31 @@
 /// `page.toc`: the page's sections and subsections between two heading levels, from its model.
 /// Entries link to the headings' ids; folio.js opens the tab, page or segment holding one, as for any deep link.
 enum TableOfContents {
-    static func entries(_ sections: [Section], levels: ClosedRange<Int>) -> [[String: Any]] {
-        var result: [[String: Any]] = []
+    struct Entry {
+        var id: String
+        /// The heading as plain text.
+        var title: String
+        var level: Int
+        var entries: [Entry]
+
+        /// `entries` and `hasEntries` even when empty: a recursive partial must not see its parent's values again.
+        var templateValue: [String: Any] {
+            [
+                "id": TemplateText(id), "title": TemplateText(title), "level": level,
+                "entries": entries.map(\.templateValue), "hasEntries": !entries.isEmpty,
+            ]
+        }
+    }
+
+    static func entries(_ sections: [Section], levels: ClosedRange<Int>) -> [Entry] {
+        var result: [Entry] = []
         for section in sections {
             let inner = entries(section.sections, levels: levels)
             guard levels.contains(section.level) else {
                 result += inner  // a level outside the range passes its subsections up
                 continue
             }
-            // `entries` and `hasEntries` even when empty: a recursive partial must not see its parent's values again.
-            result.append([
-                "id": TemplateText(section.id), "title": TemplateText(section.text), "level": section.level,
-                "entries": inner,
-                "hasEntries": !inner.isEmpty,
-            ])
+            result.append(Entry(id: section.id, title: section.text, level: section.level, entries: inner))
         }
         return result
     }

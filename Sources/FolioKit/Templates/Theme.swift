@@ -27,6 +27,8 @@ public struct Theme: Sendable {
     let hasCustomHeading: Bool
     /// False while `partials/tree-item` is the default theme's, which the sidebar then writes directly.
     let hasCustomTreeItem: Bool
+    /// The navigation partials still the default theme's, which pages then write directly.
+    let directPartials: Set<DirectPartial>
 
     /// Loads the theme, reporting template syntax errors and missing partials with their positions.
     /// `followSymlinks`: site.yml's setting, for links in the theme folder whose target lies outside it.
@@ -45,6 +47,7 @@ public struct Theme: Sendable {
             }
         }
 
+        let direct = DirectPartial.unchanged(in: files.mapValues(\.bytes))
         var library = MustacheLibrary()
         var layouts: Set<String> = []
         var texts: [(name: String, file: File, text: String)] = []
@@ -69,13 +72,15 @@ public struct Theme: Sendable {
                 // A template naming the wrappers' sections could undo the depth count.
                 diagnostics.append(
                     .error(
-                        "'\(IncludeChain.enterPrefix)…' and '\(IncludeChain.bodyPrefix)…' are names Folio keeps for "
+                        "'\(IncludeChain.enterPrefix)…', '\(IncludeChain.bodyPrefix)…' and '\(DirectPartial.prefix)…' "
+                            + "are names Folio keeps for "
                             + "itself in templates: rename this", at: file.displayPath, line: reserved.line,
                         column: reserved.column))
                 continue
             }
             do {
-                let template = try MustacheTemplate(string: text)
+                let replacement = direct.first { "partials/\($0.rawValue).mustache" == path }
+                let template = try MustacheTemplate(string: replacement?.template ?? text)
                 // The template itself under a hidden name, behind a wrapper that counts how deep includes go.
                 library.register(template, named: IncludeChain.bodyPrefix + String(names.count))
                 library.register(try MustacheTemplate(string: IncludeChain.wrapper(number: names.count)), named: name)
@@ -108,7 +113,7 @@ public struct Theme: Sendable {
             appearance: files["appearance.yml"],
             hasCustomHeading: files[heading]?.bytes != DefaultTheme.files[heading],
             hasCustomTreeItem: files["partials/tree-item.mustache"]?.bytes
-                != DefaultTheme.files["partials/tree-item.mustache"])
+                != DefaultTheme.files["partials/tree-item.mustache"], directPartials: direct)
     }
 
     /// `layouts/x.mustache` → `layouts/x`, `components/x.mustache` → `components/x`, `partials/x.mustache` → `x`.

@@ -56,10 +56,11 @@ import Testing
             pages: [SiteTreeTests.page("index.md", title: "Home"), SiteTreeTests.page("a/b/c.md", title: "C")],
             siteTitle: "Site")
         let crumbs = Navigation(tree: tree).breadcrumbs(
-            .init(node: tree.node(forURL: "/a/b/c/")!), title: "C", href: { $0 })
-        #expect(crumbs.map { "\($0["title"]!)" } == ["Home", "A", "B", "C"])
-        #expect(crumbs.map { $0["current"] as? Bool } == [false, false, false, true])
-        #expect(crumbs.map { $0["position"] as? Int } == [1, 2, 3, 4])
+            .init(node: tree.node(forURL: "/a/b/c/")!), href: { $0 })
+        #expect(crumbs.map(\.title) == ["Home", "A", "B", "C"])
+        #expect(crumbs.map(\.href) == ["/", "/a/", "/a/b/", "/a/b/c/"])
+        #expect(crumbs.map(\.current) == [false, false, false, true])
+        #expect(crumbs.map(\.position) == [1, 2, 3, 4])
     }
 
     @Test func paginationNumbersTheFirstTheLastAndTheNeighbours() throws {
@@ -104,11 +105,13 @@ import Testing
             Section(id: "b", title: "B", text: "B", level: 2),
         ]
         let toc = TableOfContents.entries(sections, levels: 2...3)
-        #expect(toc.map { "\($0["id"]!)" } == ["a", "b"])
-        let inner = toc[0]["entries"] as? [[String: Any]] ?? []
-        #expect(inner.map { "\($0["id"]!)" } == ["a1"])
-        #expect((inner[0]["entries"] as? [[String: Any]])?.isEmpty == true)
-        #expect(TableOfContents.entries(sections, levels: 3...4).map { "\($0["id"]!)" } == ["a1"])
+        #expect(toc.map(\.id) == ["a", "b"])
+        #expect(toc[0].entries.map(\.id) == ["a1"])
+        #expect(toc[0].entries[0].entries.isEmpty)
+        #expect(TableOfContents.entries(sections, levels: 3...4).map(\.id) == ["a1"])
+        // Templates see `entries` and `hasEntries` on every entry, so a recursive partial never reads its parent's.
+        let values = toc[0].entries[0].templateValue
+        #expect((values["entries"] as? [[String: Any]])?.isEmpty == true && values["hasEntries"] as? Bool == false)
         #expect(TableOfContents.levels("2-4") == 2...4)
         #expect(TableOfContents.levels("3") == 3...3)
         #expect(TableOfContents.levels("7") == nil)

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import FolioKit
+
+/// Which navigation partials Folio writes itself, and that a theme's own partial is always the one used.
+@Suite struct DirectPartialTests {
+    @Test func theDefaultThemeHasEveryNavigationPartialWrittenDirectly() {
+        var diagnostics: [Diagnostic] = []
+        let theme = Theme.load(directory: nil, diagnostics: &diagnostics)
+        #expect(diagnostics.isEmpty)
+        #expect(theme.directPartials == Set(DirectPartial.allCases))
+    }
+
+    @Test func aThemeThatChangesAnEntryOfTheContentsGetsItsOwnContentsAndKeepsTheRestDirect() throws {
+        let site = try ScratchSite([
+            "site.yml": "title: Direct\n", "index.md": "# Home\n\nIntro.\n\n## First\n\nText.\n\n### Inner\n\nMore.\n",
+            "b.md": "# B\n\nText.\n",
+        ])
+        let theme = site.root.appendingPathComponent("Theme")
+        let entry = theme.appendingPathComponent("partials/toc-entry.mustache")
+        try FileManager.default.createDirectory(
+            at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "<li class=\"mine\">{{title}}{{#entries}}{{> toc-entry}}{{/entries}}</li>\n".write(
+            to: entry, atomically: true, encoding: .utf8)
+        var diagnostics: [Diagnostic] = []
+        let loaded = Theme.load(directory: theme.path, diagnostics: &diagnostics)
+        #expect(loaded.directPartials == [.sidebar, .breadcrumbs, .pager])
+
+        let result = site.build(templates: theme)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let home = site.html("index.html")
+        #expect(home.contains("<li class=\"mine\">First<li class=\"mine\">Inner</li>\n</li>"), "\(home)")
+        #expect(home.contains("<nav class=\"folio-pager\""), "the pager is still there")
+    }
+
+    @Test func aTemplateMayNotUseTheNamesOfTheDirectPartials() throws {
+        let theme = FileManager.default.temporaryDirectory.appendingPathComponent("folio-direct-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: theme) }
+        let layout = theme.appendingPathComponent("layouts/default.mustache")
+        try FileManager.default.createDirectory(
+            at: layout.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "<main>\n{{{folio-direct-toc}}}\n</main>\n".write(to: layout, atomically: true, encoding: .utf8)
+        var diagnostics: [Diagnostic] = []
+        _ = Theme.load(directory: theme.path, diagnostics: &diagnostics)
+        let error = try #require(diagnostics.first)
+        #expect(error.message.contains("folio-direct-"), "\(error.message)")
+        #expect(error.line == 2 && error.column == 4)
+    }
+
+    @Test func aDeferredValueIsComputedOnlyWhenAskedAndOnce() {
+        var calls = 0
+        let deferred = Deferred {
+            calls += 1
+            return "value"
+        }
+        #expect(calls == 0)
+        #expect(deferred.representation as? String == "value")
+        #expect(deferred.representation as? String == "value")
+        #expect(calls == 1)
+    }
+}
