@@ -9,7 +9,7 @@ import Testing
 struct DirectPartialsTests {
     /// The navigation partials written directly. The sidebar's items (`tree-item`) were written directly before the
     /// rest, with the sidebar's blank line after them instead of before: compared apart, blank lines aside.
-    static let partials = ["sidebar", "breadcrumbs", "toc", "toc-entry", "pager"]
+    static let partials = ["sidebar", "breadcrumbs", "toc", "toc-entry", "pager", "search"]
 
     @Test func theGuideIsTheSameWhetherTheNavigationIsWrittenDirectlyOrByMustache() throws {
         let sandbox = try Sandbox()
@@ -81,7 +81,7 @@ struct DirectPartialsTests {
         // The comparison means something: the pages do carry every partial, escaped.
         let note = try Tree.text(site.appendingPathComponent("Direct/deep/er/notes/n120/index.html"))
         for mark in [
-            "folio-sidebar", "folio-breadcrumbs", "folio-toc", "folio-pager", "more in Notes",
+            "folio-sidebar", "folio-breadcrumbs", "folio-toc", "folio-pager", "more in Notes", "data-folio-search",
             "Part &lt;one&gt; &amp; AT&amp;T", "Note 119 &lt;b&gt; &amp; &quot;quoted&quot; &#39;single&#39;",
         ] {
             #expect(note.contains(mark), "\(mark) on a note's page")

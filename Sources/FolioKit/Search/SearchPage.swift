@@ -9,8 +9,45 @@ struct SearchPage: Sendable, Equatable {
     var terms: [UInt8]
 
     /// The page's terms and the contents of its record file.
+    ///
+    /// Every token of the page is looked up once, in one term table for the whole page, and counted against its
+    /// record there: no table, String or array per record or term. The same bytes as `make(_ records:)` (tested);
+    /// a page with more records than `recordLimit` takes that path, which merges the last ones.
     static func make(_ model: TableModel, settings: PageSettings) -> (page: SearchPage, file: [UInt8]) {
-        make(SearchRecords.of(model, settings: settings))
+        let sources = SearchRecords.sources(model, settings: settings)
+        guard sources.count <= recordLimit else { return make(SearchRecords.of(model, settings: settings)) }
+        var file = Array("folioSearch.r([".utf8)
+        file.reserveCapacity(sources.reduce(64) { $0 + $1.text.utf8.count + 128 })
+        var table = SearchTermTable(capacity: 256)
+        var occurrences: [Occurrence] = []
+        // Per slot: the record it was last seen in, and where its occurrence there is (counted from the record's first).
+        var latest: [(record: Int32, offset: Int32)] = []
+        var counts: [(body: Int, seen: UInt8)] = []
+        for (index, source) in sources.enumerated() {
+            if index > 0 { file.append(0x2c) }
+            appendRecord(
+                url: model.url, pageTitle: settings.title, anchor: source.anchor, titles: source.titles,
+                place: source.place, text: source.keptText, to: &file)
+            let first = occurrences.count
+            counts.removeAll(keepingCapacity: true)
+            SearchRecords.forEachToken(of: source, pageTitle: settings.title) { word, kind in
+                let slot = table.slot(word)
+                if slot == latest.count { latest.append((-1, 0)) }
+                if latest[slot].record != Int32(index) {
+                    latest[slot] = (Int32(index), Int32(counts.count))
+                    occurrences.append(Occurrence(slot: Int32(slot), record: UInt8(index), weight: 0))
+                    counts.append((0, 0))
+                }
+                let offset = Int(latest[slot].offset)
+                if kind == 0 { counts[offset].body += 1 } else { counts[offset].seen |= 1 << kind }
+            }
+            for (offset, count) in counts.enumerated() {
+                occurrences[first + offset].weight = UInt8(
+                    SearchRecords.weight(body: count.body, seen: count.seen, intro: source.anchor.isEmpty))
+            }
+        }
+        file += "]);\n".utf8
+        return (SearchPage(records: sources.count, terms: grouped(occurrences, table: table)), file)
     }
 
     static func make(_ all: [SearchRecord]) -> (page: SearchPage, file: [UInt8]) {
@@ -28,35 +65,58 @@ struct SearchPage: Sendable, Equatable {
         }
         var file = Array("folioSearch.r([".utf8)
         file.reserveCapacity(records.reduce(64) { $0 + $1.text.utf8.count + 128 })
-        // The page's terms, each once, with the records that hold it (a page indexes a few words many times):
-        // every occurrence is noted in record order, then grouped by term (a counting sort, no array per term).
         var table = SearchTermTable(capacity: 256)
-        var occurrences: [(slot: Int32, record: UInt8, weight: UInt8)] = []
+        var occurrences: [Occurrence] = []
         for (index, record) in records.enumerated() {
             if index > 0 { file.append(0x2c) }
-            file.append(0x5b)
-            SearchIndex.appendLiteral(String(record.url.dropFirst()), to: &file)
-            file.append(0x2c)
-            SearchIndex.appendLiteral(record.pageTitle, to: &file)
-            file.append(0x2c)
-            SearchIndex.appendLiteral(record.anchor, to: &file)
-            file += ",[".utf8
-            for (position, title) in record.titles.enumerated() {
-                if position > 0 { file.append(0x2c) }
-                SearchIndex.appendLiteral(title, to: &file)
-            }
-            file += "],".utf8
-            SearchIndex.appendLiteral(record.place, to: &file)
-            file.append(0x2c)
-            SearchIndex.appendLiteral(record.text, to: &file)
-            file.append(0x5d)
+            appendRecord(
+                url: record.url, pageTitle: record.pageTitle, anchor: record.anchor, titles: record.titles,
+                place: record.place, text: record.text, to: &file)
             for term in record.terms {
                 var word = term.term
                 let slot = word.withUTF8 { table.slot($0) }
-                occurrences.append((Int32(slot), UInt8(index), UInt8(min(term.weight, SearchWeight.maximum))))
+                occurrences.append(
+                    Occurrence(
+                        slot: Int32(slot), record: UInt8(index), weight: UInt8(min(term.weight, SearchWeight.maximum))))
             }
         }
         file += "]);\n".utf8
+        return (SearchPage(records: records.count, terms: grouped(occurrences, table: table)), file)
+    }
+
+    /// A term of the page (its slot) in one record, with its weight there.
+    private struct Occurrence {
+        var slot: Int32
+        var record: UInt8
+        var weight: UInt8
+    }
+
+    /// One record of a record file: `["url","page title","anchor",["title",…],"place","text"]`.
+    private static func appendRecord(
+        url: String, pageTitle: String, anchor: String, titles: [String], place: String, text: String,
+        to file: inout [UInt8]
+    ) {
+        file.append(0x5b)
+        SearchIndex.appendLiteral(String(url.dropFirst()), to: &file)
+        file.append(0x2c)
+        SearchIndex.appendLiteral(pageTitle, to: &file)
+        file.append(0x2c)
+        SearchIndex.appendLiteral(anchor, to: &file)
+        file += ",[".utf8
+        for (position, title) in titles.enumerated() {
+            if position > 0 { file.append(0x2c) }
+            SearchIndex.appendLiteral(title, to: &file)
+        }
+        file += "],".utf8
+        SearchIndex.appendLiteral(place, to: &file)
+        file.append(0x2c)
+        SearchIndex.appendLiteral(text, to: &file)
+        file.append(0x5d)
+    }
+
+    /// The page's terms (each once, with the records that hold it: a page indexes a few words many times): every
+    /// occurrence, noted in record order, grouped by term with one counting sort, no array per term.
+    private static func grouped(_ occurrences: [Occurrence], table: SearchTermTable) -> [UInt8] {
         var firsts = [Int](repeating: 0, count: table.count + 1)
         for occurrence in occurrences { firsts[Int(occurrence.slot) + 1] += 1 }
         for slot in 0..<table.count { firsts[slot + 1] += firsts[slot] }
@@ -77,7 +137,7 @@ struct SearchPage: Sendable, Equatable {
             Self.appendNumber(firsts[slot + 1] - firsts[slot], to: &terms)
             terms += pairs[2 * firsts[slot]..<2 * firsts[slot + 1]]
         }
-        return (SearchPage(records: records.count, terms: terms), file)
+        return terms
     }
 
     /// Calls `body` with each term of the page and its postings: (record, weight) byte pairs, records ascending.

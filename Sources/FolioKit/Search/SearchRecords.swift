@@ -5,17 +5,44 @@ struct SearchRecords {
     let url: String
     let pageTitle: String
     let segments: [String]
-    private(set) var records: [SearchRecord] = []
+    private(set) var sources: [Source] = []
 
     /// Longest text kept per record for snippets; the terms still come from all of it.
     static let textLimit = 4000
 
+    /// What one record is made of, before its terms are counted.
+    struct Source {
+        var anchor: String
+        /// Titles of the enclosing sections, then the section's own (none for the intro).
+        var titles: [String]
+        var place: String
+        /// The section's own text, whole (the terms come from all of it).
+        var text: String
+
+        var heading: String? { titles.last }
+        var enclosing: ArraySlice<String> { titles.dropLast() }
+
+        /// The text a result shows: at most `textLimit` characters.
+        var keptText: String {
+            guard text.utf8.count > textLimit, text.count > textLimit else { return text }
+            return String(text.prefix(textLimit))
+        }
+    }
+
     static func of(_ model: TableModel, settings: PageSettings) -> [SearchRecord] {
+        sources(model, settings: settings).map { source in
+            SearchRecord(
+                url: model.url, pageTitle: settings.title, anchor: source.anchor, titles: source.titles,
+                place: source.place, text: source.keptText, terms: terms(of: source, pageTitle: settings.title))
+        }
+    }
+
+    /// The page's records without their terms, in the order their sections are shown.
+    static func sources(_ model: TableModel, settings: PageSettings) -> [Source] {
         var walker = SearchRecords(url: model.url, pageTitle: settings.title, segments: settings.segments)
-        walker.add(
-            anchor: "", titles: [], enclosing: [], place: [], text: model.introRows.map(\.text).joined(separator: " "))
+        walker.add(anchor: "", titles: [], place: [], text: model.introRows.map(\.text).joined(separator: " "))
         walker.walk(model.sections, spec: settings.view, idPrefix: "", titles: [], place: [])
-        return walker.records
+        return walker.sources
     }
 
     private init(url: String, pageTitle: String, segments: [String]) {
@@ -56,7 +83,7 @@ struct SearchRecords {
         _ section: Section, inner: ViewSpec?, idPrefix: String, titles: [String], place: [String]
     ) {
         add(
-            anchor: idPrefix + section.id, titles: titles + [section.text], enclosing: titles, place: place,
+            anchor: idPrefix + section.id, titles: titles + [section.text], place: place,
             text: section.rows.map(\.text).joined(separator: " "))
         guard !section.sections.isEmpty else { return }
         if let spec = section.view ?? inner {
@@ -68,63 +95,44 @@ struct SearchRecords {
         }
     }
 
-    private mutating func add(anchor: String, titles: [String], enclosing: [String], place: [String], text: String) {
-        // Every token with where it came from, sorted by its bytes: equal words are neighbours, counted in one pass.
-        var tokens = SearchText.TokenBuffer()
-        SearchText.collect(text, kind: 0, into: &tokens)
-        if let heading = titles.last { SearchText.collect(heading, kind: 1, into: &tokens) }
-        for title in enclosing { SearchText.collect(title, kind: 2, into: &tokens) }
-        SearchText.collect(pageTitle, kind: 3, into: &tokens)
-        let titleWeight = anchor.isEmpty ? SearchWeight.pageTitleOnIntro : SearchWeight.pageTitle
-        var terms: [SearchRecord.Term] = []
-        // Equal words meet in a small open-addressing table (FNV-1a of their bytes); terms keep first-seen order.
-        tokens.bytes.withUnsafeBufferPointer { bytes in
-            func slice(_ span: (start: Int32, count: Int32, kind: UInt8)) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.start + span.count)])
-            }
-            var capacity = 16
-            while capacity < tokens.spans.count * 2 { capacity <<= 1 }
-            var table = [Int32](repeating: -1, count: capacity)  // slot → index into `unique`
-            var unique: [(span: Int, body: Int, seen: UInt8)] = []
-            for (position, span) in tokens.spans.enumerated() {
-                let word = slice(span)
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in word { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-                var slot = Int(hash & UInt64(capacity - 1))
-                while true {
-                    let found = table[slot]
-                    if found < 0 {
-                        table[slot] = Int32(unique.count)
-                        unique.append((position, 0, 0))
-                        break
-                    }
-                    if slice(tokens.spans[unique[Int(found)].span]).elementsEqual(word) { break }
-                    slot = (slot + 1) & (capacity - 1)
-                }
-                let entry = Int(table[slot])
-                if span.kind == 0 {
-                    unique[entry].body += SearchWeight.body
-                } else {
-                    unique[entry].seen |= 1 << span.kind
-                }
-            }
-            terms.reserveCapacity(unique.count)
-            for entry in unique {
-                var weight = min(entry.body, SearchWeight.bodyCap)
-                if entry.seen & 2 != 0 { weight += SearchWeight.heading }
-                if entry.seen & 4 != 0 { weight += SearchWeight.enclosingHeading }
-                if entry.seen & 8 != 0 { weight += titleWeight }
-                terms.append(
-                    .init(
-                        term: String(decoding: slice(tokens.spans[entry.span]), as: UTF8.self),
-                        weight: min(weight, SearchWeight.maximum)))
-            }
+    private mutating func add(anchor: String, titles: [String], place: [String], text: String) {
+        sources.append(Source(anchor: anchor, titles: titles, place: place.joined(separator: " › "), text: text))
+    }
+
+    /// Calls `body` with every token of a record, in the order its terms are first seen — its text, its heading, the
+    /// enclosing headings, the page's title — and its kind (0 body, 1 heading, 2 enclosing heading, 3 page title).
+    static func forEachToken(
+        of source: Source, pageTitle: String, _ body: (UnsafeBufferPointer<UInt8>, UInt8) -> Void
+    ) {
+        SearchText.forEachToken(source.text) { body($0, 0) }
+        if let heading = source.heading { SearchText.forEachToken(heading) { body($0, 1) } }
+        for title in source.enclosing { SearchText.forEachToken(title) { body($0, 2) } }
+        SearchText.forEachToken(pageTitle) { body($0, 3) }
+    }
+
+    /// A term's weight in a record, from its count in the body and the kinds of title it was seen in
+    /// (`seen`: bit `1 << kind`).
+    static func weight(body: Int, seen: UInt8, intro: Bool) -> Int {
+        var weight = min(body * SearchWeight.body, SearchWeight.bodyCap)
+        if seen & 2 != 0 { weight += SearchWeight.heading }
+        if seen & 4 != 0 { weight += SearchWeight.enclosingHeading }
+        if seen & 8 != 0 { weight += intro ? SearchWeight.pageTitleOnIntro : SearchWeight.pageTitle }
+        return min(weight, SearchWeight.maximum)
+    }
+
+    /// A record's terms, each once in first-seen order, with its weight.
+    static func terms(of source: Source, pageTitle: String) -> [SearchRecord.Term] {
+        var table = SearchTermTable(capacity: 64)
+        var counts: [(body: Int, seen: UInt8)] = []
+        forEachToken(of: source, pageTitle: pageTitle) { word, kind in
+            let slot = table.slot(word)
+            if slot == counts.count { counts.append((0, 0)) }
+            if kind == 0 { counts[slot].body += 1 } else { counts[slot].seen |= 1 << kind }
         }
-        var kept = text
-        if kept.utf8.count > Self.textLimit, kept.count > Self.textLimit { kept = String(kept.prefix(Self.textLimit)) }
-        records.append(
-            SearchRecord(
-                url: url, pageTitle: pageTitle, anchor: anchor, titles: titles,
-                place: place.joined(separator: " › "), text: kept, terms: terms))
+        return counts.enumerated().map { slot, count in
+            SearchRecord.Term(
+                term: String(decoding: table.term(slot), as: UTF8.self),
+                weight: weight(body: count.body, seen: count.seen, intro: source.anchor.isEmpty))
+        }
     }
 }

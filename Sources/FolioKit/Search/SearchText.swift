@@ -6,23 +6,16 @@ import Foundation
 public enum SearchText {
     /// The folded tokens of `text`, in order, repeats kept.
     public static func tokens(_ text: String) -> [String] {
-        var tokens = TokenBuffer()
-        collect(text, kind: 0, into: &tokens)
-        return tokens.spans.map {
-            String(decoding: tokens.bytes[Int($0.start)..<Int($0.start + $0.count)], as: UTF8.self)
-        }
+        var tokens: [String] = []
+        forEachToken(text) { tokens.append(String(decoding: $0, as: UTF8.self)) }
+        return tokens
     }
 
-    /// Tokens as slices of one byte buffer, each with a kind (where it came from): counted by sorting, without a String
-    /// or a hash per token (the index makes one per word of every page).
-    struct TokenBuffer {
-        var bytes: [UInt8] = []
-        var spans: [(start: Int32, count: Int32, kind: UInt8)] = []
-    }
-
-    static func collect(_ text: String, kind: UInt8, into tokens: inout TokenBuffer) {
+    /// Calls `body` with each folded token of `text`, in order, as UTF-8 bytes valid during the call: the index
+    /// looks every word of every page up this way, without a String or a copy for a word already in lower case.
+    static func forEachToken(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
-        text.withUTF8 { scan($0, kind: kind, into: &tokens) }
+        text.withUTF8 { scan($0, body) }
     }
 
     /// Folds one word or query: lower case, then the combining diacritics of Latin, Greek and Cyrillic letters
@@ -34,35 +27,39 @@ public enum SearchText {
         return String(scalars).precomposedStringWithCanonicalMapping
     }
 
-    // A run of ASCII letters and digits is lower-cased byte by byte; a run touching non-ASCII takes the Unicode path.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, kind: UInt8, into tokens: inout TokenBuffer) {
+    // A run of ASCII letters and digits is passed as it is, or lower-cased into a buffer on the stack; a run touching
+    // non-ASCII takes the Unicode path.
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var index = 0
         let end = bytes.count
         while index < end {
-            let byte = bytes[index]
-            guard isWordByte(byte) else {
+            guard isWordByte(bytes[index]) else {
                 index += 1
                 continue
             }
             let start = index
             var ascii = true
+            var upper = false
             while index < end, isWordByte(bytes[index]) {
-                if bytes[index] >= 0x80 { ascii = false }
+                let byte = bytes[index]
+                if byte >= 0x80 { ascii = false }
+                if byte >= 0x41 && byte <= 0x5a { upper = true }
                 index += 1
             }
             let run = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            if ascii {
-                let first = Int32(tokens.bytes.count)
-                for byte in run { tokens.bytes.append(byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte) }
-                tokens.spans.append((first, Int32(run.count), kind))
-            } else {
+            if !ascii {
                 var words: [String] = []
                 unicodeTokens(String(decoding: run, as: UTF8.self), into: &words)
-                for word in words {
-                    let first = Int32(tokens.bytes.count)
-                    tokens.bytes += word.utf8
-                    tokens.spans.append((first, Int32(tokens.bytes.count) - first, kind))
+                for var word in words { word.withUTF8(body) }
+            } else if upper {
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: run.count) { lowered in
+                    for (offset, byte) in run.enumerated() {
+                        lowered[offset] = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
+                    }
+                    body(UnsafeBufferPointer(lowered))
                 }
+            } else {
+                body(run)
             }
         }
     }

@@ -6,7 +6,7 @@
 /// context answers that name with the same HTML, written here. A theme that changes any of the files gets Mustache.
 /// `DirectPartialTests` builds the guide both ways and compares every page.
 enum DirectPartial: String, CaseIterable, Sendable {
-    case sidebar, breadcrumbs, toc, pager
+    case sidebar, breadcrumbs, toc, pager, search
 
     static let prefix = "folio-direct-"
 
@@ -17,6 +17,7 @@ enum DirectPartial: String, CaseIterable, Sendable {
         case .breadcrumbs: ["breadcrumbs"]
         case .toc: ["toc", "toc-entry"]
         case .pager: ["pager"]
+        case .search: ["search"]
         }
     }
 
@@ -120,6 +121,44 @@ enum DirectPartial: String, CaseIterable, Sendable {
             }
             out.append("</li>\n")
         }
+    }
+
+    /// `partials/search.mustache`: the search button and its dialog, where the site has search.
+    static func search(root: String, siteTitle: String) -> String {
+        var out = HTMLBuffer(capacity: 1536)
+        out.append("<div class=\"folio-search\" data-folio-search data-folio-root=\"")
+        out.appendEscaped(root)
+        out.append(
+            """
+            " hidden>
+            <button type="button" class="folio-search__button" aria-haspopup="dialog" aria-keyshortcuts="/ Control+K Meta+K">
+            <svg class="folio-search__icon" aria-hidden="true" viewBox="0 0 20 20" width="16" height="16"><circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" stroke-width="2"/><path d="m13 13 4.5 4.5" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
+            <span class="folio-search__button-label">Search</span> <kbd class="folio-search__key" aria-hidden="true">/</kbd>
+            </button>
+            <dialog class="folio-search__dialog" aria-label="Search\u{20}
+            """)
+        out.appendEscaped(siteTitle)
+        out.append(
+            """
+            ">
+            <div class="folio-search__bar">
+            <label class="folio-search__label" for="folio-search-input">Search</label>
+            <input id="folio-search-input" class="folio-search__input" type="text" role="combobox" aria-expanded="false"
+             aria-controls="folio-search-results" aria-autocomplete="list" autocomplete="off" spellcheck="false" placeholder="Search\u{20}
+            """)
+        out.appendEscaped(siteTitle)
+        out.append(
+            """
+            ">
+            <button type="button" class="folio-search__close" data-folio-search-close>Close</button>
+            </div>
+            <p class="folio-search__status" role="status"></p>
+            <ul id="folio-search-results" class="folio-search__results" role="listbox" aria-label="Results"></ul>
+            </dialog>
+            </div>
+
+            """)
+        return out.string
     }
 
     /// `partials/pager.mustache`.

@@ -147,7 +147,7 @@ struct PageContext: @unchecked Sendable {
         if !canonical.isEmpty { pageValues["canonicalURL"] = TemplateText(canonical) }
         if let date = front.date { pageValues["date"] = TemplateText(date) }
         pageValues["meta"] = meta.values(for: page, site: site)
-        return [
+        var values: [String: Any] = [
             "site": siteValues,
             "page": pageValues,
             "pages": PageLinks(links: links, href: href),
@@ -157,6 +157,13 @@ struct PageContext: @unchecked Sendable {
                 "scripts": scripts.map { ["href": TemplateText(root + "assets/" + $0)] },
             ],
         ]
+        if site.search, directPartials.contains(.search) {
+            let title = site.title
+            values[DirectPartial.search.contextKey] = Deferred {
+                TemplateText(DirectPartial.search(root: root, siteTitle: title))
+            }
+        }
+        return values
     }
 
     private func href(_ url: String, from pageURL: String) -> String {

@@ -64,13 +64,14 @@ final class PageNavigation: @unchecked Sendable {
 
     /// The HTML of the theme's direct partials, under the names their replacement templates ask for.
     func addDirectPartials(_ partials: Set<DirectPartial>, to values: inout [String: Any]) {
-        for partial in partials {
+        for partial in partials where partial != .search {
             values[partial.contextKey] = Deferred { TemplateText(self.html(of: partial)) }
         }
     }
 
     private func html(of partial: DirectPartial) -> String {
         switch partial {
+        case .search: ""  // not navigation: PageContext answers it on every page, the 404 page too
         case .sidebar: DirectPartial.sidebar(sidebar)
         case .breadcrumbs: DirectPartial.breadcrumbs(breadcrumbs)
         case .toc: DirectPartial.toc(toc)

@@ -67,6 +67,37 @@ import Testing
         #expect(found[1].place == "Everything")
     }
 
+    @Test(arguments: [ViewSpec.list, ViewSpec([.tabs]), ViewSpec([.paged]), ViewSpec([.segmented, .paged])])
+    func aPageIndexedInOnePassIsTheSameAsFromItsRecords(view: ViewSpec) {
+        let markdown = """
+            Intro: Guide words, guide again. Café 東京都に住む.
+
+            ## Apt {#apt}
+
+            The apt tool, apt again, APT linux. Guide.
+
+            ### Deeper apt
+
+            Nested text, ünïcode, 100 % v2.0.
+
+            ## Empty
+
+            ## Último
+
+            Words words words words words words words words words words words words words words.
+
+            """
+        var built = model(markdown).model
+        built.view = view
+        let settings = PageSettings(
+            title: "Guide Apt", view: view, transition: .scroll, segments: ["A", "B"], tabGroup: nil)
+        let onePass = SearchPage.make(built, settings: settings)
+        let fromRecords = SearchPage.make(SearchRecords.of(built, settings: settings))
+        #expect(onePass.page.records == 5)
+        #expect(onePass.page == fromRecords.page)
+        #expect(onePass.file == fromRecords.file)
+    }
+
     @Test func headingsOutweighBodyTextAndThePageTitleCountsMostOnTheIntro() {
         let found = records("Some words.\n\n## Apt\n\nThe apt tool, apt again, linux.\n", view: .list)
         func weight(_ term: String, _ record: Int) -> Int { found[record].terms.first { $0.term == term }?.weight ?? 0 }
