@@ -2,7 +2,8 @@ import Foundation
 
 /// The whole build, in the order it runs: each stage takes the value the stage before made and hands on the next,
 /// reporting its problems into the build's one list of diagnostics. `folio build`, `check` and `serve` run every
-/// stage (through `SiteBuilder.build`); `folio model` runs read and model, `folio appearance` read, theme and model.
+/// stage (through `SiteBuilder.build`); `folio model` and `folio appearance` call the same read and model stages
+/// (`SiteReader.read`, `PageLoader.load`) for the one page they show.
 ///
 ///     1. read     Content/                  → SiteReader.Reading   site.yml, every page's front matter and URL,
 ///                                                                   the static files (unchanged pages from the cache)
@@ -10,7 +11,7 @@ import Foundation
 ///     3. plan     reading + theme + cache   → BuildPlan            the site tree, the site key, which pages render,
 ///                                                                   which are reused, where the output is written
 ///     4. model    PageSource                → PageLoader.Loaded    one page's file, read once, as its table model
-///     5. render   PageLoader.Loaded         → PageRenderer.Rendered   views, layout, search records, link facts
+///     5. render   PageLoader.Loaded         → PageWriter.Written   views, layout, search records, link facts
 ///                 (4 and 5 run per page in parallel, each page written as soon as it is rendered: PageWriter)
 ///     6. publish  the rendered site         → Public/              folder pages, feeds, sitemap, the link check,
 ///                                                                   the search index and the cache; atomically

@@ -57,7 +57,8 @@ enum PageWriter {
             }
             defer { counter.step() }
             return render(
-                source, frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [], site: site, theme: theme,
+                source, fingerprint: plan.sourceFingerprints[source.sourcePath] ?? .missing,
+                frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [], site: site, theme: theme,
                 appearance: appearance, context: context, to: output, facts: facts, searchFile: order[source.sourcePath]
             )
         }
@@ -119,9 +120,10 @@ enum PageWriter {
         return written
     }
 
-    /// Reads, models, renders and writes one page.
+    /// Reads, models, renders and writes one page; `fingerprint` is its file's as the read stage found it.
     private static func render(
-        _ listed: PageSource, frontDiagnostics: [Diagnostic], site: Site, theme: Theme, appearance: AppearanceResolver,
+        _ listed: PageSource, fingerprint: FileFingerprint, frontDiagnostics: [Diagnostic], site: Site, theme: Theme,
+        appearance: AppearanceResolver,
         context: PageContext, to output: OutputDirectory, facts: SiteFacts?, searchFile: Int? = nil
     ) -> PageResult {
         let loaded = PageLoader.load(listed, site: site)
@@ -135,15 +137,14 @@ enum PageWriter {
         let html = theme.render(
             "layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
         let path = String(page.url.dropFirst()) + "index.html"
-        diagnostics += facts?.rendered(page, html: html, output: output) ?? []
+        diagnostics += facts?.rendered(page, fingerprint: fingerprint, html: html, output: output) ?? []
         if let failure = output.write(html, to: path, for: page.displayPath) {
             return PageResult(record: nil, diagnostics: diagnostics + [failure], styles: [], rendered: true)
         }
         let styles = Array(views.stylesheet.styles.values)
         let record = BuildCache.PageRecord(
-            fingerprint: FileFingerprint(path: site.contentDirectory + "/" + source.sourcePath)
-                ?? FileFingerprint.missing,
-            url: source.url, title: source.title, description: source.front.description, date: source.front.date,
+            fingerprint: fingerprint, url: source.url, title: source.title, description: source.front.description,
+            date: source.front.date,
             weight: source.front.weight, draft: source.front.draft, layout: source.front.layout,
             container: source.front.container,
             sections: page.model.sectionCount, views: views.viewCount,

@@ -5,6 +5,9 @@ struct RenderPlan: Sendable {
     /// Source path → the previous build's record, for pages whose output can be reused as it is.
     let reused: [String: BuildCache.PageRecord]
     let previousOutput: String
+    /// Every source file's fingerprint as the read stage found it, before reading it: what the caches record, so an
+    /// edit made while the build runs is seen by the next build.
+    let sourceFingerprints: [String: FileFingerprint]
     let staticFingerprints: [String: FileFingerprint]
     /// Static files unchanged since the previous build, linked from its output instead of copied.
     let unchangedStatic: Set<String>
@@ -16,6 +19,7 @@ struct RenderPlan: Sendable {
 
     init(site: Site, reading: SiteReader.Reading, previous: BuildCache?, siteKey: String, output: String) {
         previousOutput = output
+        sourceFingerprints = reading.fingerprints
         var reused: [String: BuildCache.PageRecord] = [:]
         if let previous, previous.siteKey == siteKey {
             for page in site.pages where reading.unchanged.contains(page.sourcePath) {

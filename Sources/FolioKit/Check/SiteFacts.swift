@@ -45,8 +45,7 @@ final class SiteFacts: @unchecked Sendable {
     }
 
     /// A page just rendered: its ids from its HTML; its model published when `models: true`.
-    func rendered(_ page: Page, html: String, output: OutputDirectory) -> [Diagnostic] {
-        let fingerprint = FileFingerprint(path: site.contentDirectory + "/" + page.sourcePath) ?? .missing
+    func rendered(_ page: Page, fingerprint: FileFingerprint, html: String, output: OutputDirectory) -> [Diagnostic] {
         store(
             page.sourcePath,
             PageFactsFile.Entry(

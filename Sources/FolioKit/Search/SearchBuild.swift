@@ -36,7 +36,7 @@ struct SearchBuild {
             var fingerprint = plan.reused[source.sourcePath]?.fingerprint
             if let made = fresh[source.sourcePath] {
                 page = made
-                fingerprint = FileFingerprint(path: site.contentDirectory + "/" + source.sourcePath)
+                fingerprint = plan.sourceFingerprints[source.sourcePath]
             } else if let record = plan.reused[source.sourcePath], let cached = previous?.pages[source.sourcePath],
                 cached.fingerprint == record.fingerprint,
                 cached.number == number || !output.isPatch,

@@ -2,8 +2,6 @@ import Foundation
 
 /// A page's search records, read off its table model in the order and containers `ViewRenderer` shows them.
 struct SearchRecords {
-    let url: String
-    let pageTitle: String
     let segments: [String]
     private(set) var sources: [Source] = []
 
@@ -39,15 +37,13 @@ struct SearchRecords {
 
     /// The page's records without their terms, in the order their sections are shown.
     static func sources(_ model: TableModel, settings: PageSettings) -> [Source] {
-        var walker = SearchRecords(url: model.url, pageTitle: settings.title, segments: settings.segments)
+        var walker = SearchRecords(segments: settings.segments)
         walker.add(anchor: "", titles: [], place: [], text: model.introRows.map(\.text).joined(separator: " "))
         walker.walk(model.sections, spec: settings.view, idPrefix: "", titles: [], place: [])
         return walker.sources
     }
 
-    private init(url: String, pageTitle: String, segments: [String]) {
-        self.url = url
-        self.pageTitle = pageTitle
+    private init(segments: [String]) {
         self.segments = segments
     }
 

@@ -28,9 +28,5 @@ struct HTMLBuffer {
         }
     }
 
-    mutating func append(_ other: HTMLBuffer) {
-        bytes.append(contentsOf: other.bytes)
-    }
-
     var string: String { String(decoding: bytes, as: UTF8.self) }
 }

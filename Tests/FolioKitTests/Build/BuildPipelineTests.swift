@@ -100,6 +100,31 @@ import Testing
         #expect(loaded.diagnostics.isEmpty)
     }
 
+    /// An author saves a page while a build runs (as in `folio serve`): the build read its front matter before the
+    /// save, so the caches must remember the file as it was read, and the next build must render the page again.
+    @Test func aPageSavedWhileTheBuildRunsIsBuiltAgainByTheNextBuild() throws {
+        let site = try ScratchSite(Self.files)
+        #expect(site.build().published)
+        try site.write(["guide.md": "---\ntitle: Guide\n---\n\nFirst edit.\n"])
+        var build = BuildPipeline(options: Self.options(site), session: nil)
+        let reading = build.read()
+        let theme = build.theme(for: reading)
+        let planned = build.plan(reading, theme: theme)
+        let plan = try #require(planned)
+        // Saved after the read stage, before the page renders: a new title, a longer file.
+        try site.write(["guide.md": "---\ntitle: Guide, renamed while building\n---\n\nSecond edit, longer.\n"])
+        let written = try build.render(plan, theme: theme)
+        _ = build.publishSite(plan, theme: theme, write: true)
+        let search = build.writeSearchIndex(plan, fresh: written.search)
+        try build.commit(plan, written: written, search: search)
+        #expect(build.diagnostics.isEmpty, "\(build.diagnostics)")
+
+        let next = SiteBuilder.build(Self.options(site))
+        #expect(next.published && next.summary.rendered >= 1, "the saved page is not taken as built")
+        #expect(site.html("guide/index.html").contains("<title>Guide, renamed while building"))
+        #expect(site.html("guide/index.html").contains("Second edit, longer."))
+    }
+
     @Test func aFullRunPublishesEveryPageAndTheCacheMakesTheNextANoOp() throws {
         let site = try ScratchSite(Self.files)
         let first = SiteBuilder.build(Self.options(site))
