@@ -76,21 +76,25 @@ struct SearchBuild {
         } catch {
             return [.error("cannot write the search index: \(error.localizedDescription)", at: output.target)]
         }
-        for (key, shards) in index.shards.groups {
+        // A shard of a group with no changed term is the previous build's file; the others are encoded on every core.
+        var encode: [SearchShards.Shard] = []
+        for (key, shards) in index.shards.groups.sorted(by: { $0.key < $1.key }) {
             for shard in shards {
                 let path = SearchIndex.path(shard: shard.key)
-                // A shard of a group with no changed term is the previous build's file.
                 if let changedGroups, !changedGroups.contains(key), let old = previousFiles[path],
                     FileFingerprint(path: plan.previousOutput + "/" + path) == old.file,
                     output.link(from: plan.previousOutput + "/" + path, to: path)
                 {
                     cache.files[path] = old
-                    continue
+                } else {
+                    encode.append(shard)
                 }
-                diagnostics += place(
-                    SearchShards.encode(shard, postings: index.postings), at: path, previousOutput: plan.previousOutput,
-                    output: output)
             }
+        }
+        let postings = index.postings
+        for (shard, bytes) in zip(encode, encode.parallelMap { SearchShards.encode($0, postings: postings) }) {
+            diagnostics += place(
+                bytes, at: SearchIndex.path(shard: shard.key), previousOutput: plan.previousOutput, output: output)
         }
         diagnostics += place(
             SearchIndex.indexFile(records: index.postings.recordCount, keys: index.shards.keys),

@@ -20,30 +20,30 @@ struct SearchPage: Sendable, Equatable {
         file.reserveCapacity(sources.reduce(64) { $0 + $1.text.utf8.count + 128 })
         var table = SearchTermTable(capacity: 256)
         var occurrences: [Occurrence] = []
-        // Per slot: the record it was last seen in, and where its occurrence there is (counted from the record's first).
-        var latest: [(record: Int32, offset: Int32)] = []
-        var counts: [(body: Int, seen: UInt8)] = []
+        // Per slot: the record it was last counted in, its count in that record's body and the titles it was seen in.
+        var counts: [Count] = []
         for (index, source) in sources.enumerated() {
             if index > 0 { file.append(0x2c) }
             appendRecord(
                 url: model.url, pageTitle: settings.title, anchor: source.anchor, titles: source.titles,
                 place: source.place, text: source.keptText, to: &file)
             let first = occurrences.count
-            counts.removeAll(keepingCapacity: true)
-            SearchRecords.forEachToken(of: source, pageTitle: settings.title) { word, kind in
-                let slot = table.slot(word)
-                if slot == latest.count { latest.append((-1, 0)) }
-                if latest[slot].record != Int32(index) {
-                    latest[slot] = (Int32(index), Int32(counts.count))
-                    occurrences.append(Occurrence(slot: Int32(slot), record: UInt8(index), weight: 0))
-                    counts.append((0, 0))
+            let record = Int32(index)
+            SearchRecords.forEachToken(of: source, pageTitle: settings.title) { word, hash, kind in
+                let slot = table.slot(word, hash: hash)
+                if slot == counts.count { counts.append(Count()) }
+                counts.withUnsafeMutableBufferPointer { counts in
+                    if counts[slot].record != record {
+                        counts[slot] = Count(record: record)
+                        occurrences.append(Occurrence(slot: Int32(slot), record: UInt8(index), weight: 0))
+                    }
+                    if kind == 0 { counts[slot].body += 1 } else { counts[slot].seen |= 1 << kind }
                 }
-                let offset = Int(latest[slot].offset)
-                if kind == 0 { counts[offset].body += 1 } else { counts[offset].seen |= 1 << kind }
             }
-            for (offset, count) in counts.enumerated() {
-                occurrences[first + offset].weight = UInt8(
-                    SearchRecords.weight(body: count.body, seen: count.seen, intro: source.anchor.isEmpty))
+            for position in first..<occurrences.count {
+                let count = counts[Int(occurrences[position].slot)]
+                occurrences[position].weight = UInt8(
+                    SearchRecords.weight(body: Int(count.body), seen: count.seen, intro: source.anchor.isEmpty))
             }
         }
         file += "]);\n".utf8
@@ -82,6 +82,13 @@ struct SearchPage: Sendable, Equatable {
         }
         file += "]);\n".utf8
         return (SearchPage(records: records.count, terms: grouped(occurrences, table: table)), file)
+    }
+
+    /// A term of the page in the record it was last seen in (`make`'s tally).
+    private struct Count {
+        var record: Int32 = -1
+        var body: Int32 = 0
+        var seen: UInt8 = 0
     }
 
     /// A term of the page (its slot) in one record, with its weight there.

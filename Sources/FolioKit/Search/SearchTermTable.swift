@@ -15,10 +15,22 @@ struct SearchTermTable: Sendable {
 
     func term(_ slot: Int) -> ArraySlice<UInt8> { bytes[Int(starts[slot])..<Int(starts[slot + 1])] }
 
+    /// FNV-1a of a term's bytes: `hash(_:)`, or `hashSeed` then `hash(_:adding:)` for each byte (as the tokeniser
+    /// does while it scans a word).
+    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    static func hash(_ hash: UInt64, adding byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+
+    static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        word.reduce(hashSeed) { hash($0, adding: $1) }
+    }
+
     /// The slot of `word`, added when new.
-    mutating func slot(_ word: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in word { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    mutating func slot(_ word: UnsafeBufferPointer<UInt8>) -> Int { slot(word, hash: Self.hash(word)) }
+
+    /// The slot of `word`, whose `hash(_:)` is given, added when new.
+    mutating func slot(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
         let mask = table.count - 1
         var position = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -48,10 +60,7 @@ struct SearchTermTable: Sendable {
         let mask = larger.count - 1
         bytes.withUnsafeBufferPointer { stored in
             for slot in 0..<count {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for index in Int(starts[slot])..<Int(starts[slot + 1]) {
-                    hash = (hash ^ UInt64(stored[index])) &* 0x0000_0100_0000_01b3
-                }
+                let hash = Self.hash(UnsafeBufferPointer(rebasing: stored[Int(starts[slot])..<Int(starts[slot + 1])]))
                 var position = Int(truncatingIfNeeded: hash) & mask
                 while larger[position] >= 0 { position = (position + 1) & mask }
                 larger[position] = Int32(slot)

@@ -14,6 +14,11 @@ public enum SearchText {
     /// Calls `body` with each folded token of `text`, in order, as UTF-8 bytes valid during the call: the index
     /// looks every word of every page up this way, without a String or a copy for a word already in lower case.
     static func forEachToken(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        forEachToken(text) { word, _ in body(word) }
+    }
+
+    /// `forEachToken`, with each token's `SearchTermTable.hash`, taken while the word is scanned.
+    static func forEachToken(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void) {
         var text = text
         text.withUTF8 { scan($0, body) }
     }
@@ -27,45 +32,61 @@ public enum SearchText {
         return String(scalars).precomposedStringWithCanonicalMapping
     }
 
-    // A run of ASCII letters and digits is passed as it is, or lower-cased into a buffer on the stack; a run touching
-    // non-ASCII takes the Unicode path.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var index = 0
-        let end = bytes.count
-        while index < end {
-            guard isWordByte(bytes[index]) else {
-                index += 1
-                continue
-            }
-            let start = index
-            var ascii = true
-            var upper = false
-            while index < end, isWordByte(bytes[index]) {
-                let byte = bytes[index]
-                if byte >= 0x80 { ascii = false }
-                if byte >= 0x41 && byte <= 0x5a { upper = true }
-                index += 1
-            }
-            let run = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            if !ascii {
-                var words: [String] = []
-                unicodeTokens(String(decoding: run, as: UTF8.self), into: &words)
-                for var word in words { word.withUTF8(body) }
-            } else if upper {
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: run.count) { lowered in
-                    for (offset, byte) in run.enumerated() {
-                        lowered[offset] = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
-                    }
-                    body(UnsafeBufferPointer(lowered))
-                }
-            } else {
-                body(run)
-            }
+    /// What each byte is to the scanner: 0 not part of a word, `lowerOrDigit`, `upper` (an ASCII capital) or
+    /// `nonASCII` (a byte of a longer UTF-8 sequence, left to the Unicode path).
+    private static let byteKinds: [UInt8] = (0..<256).map { byte in
+        switch byte {
+        case 0x30...0x39, 0x61...0x7a: lowerOrDigit
+        case 0x41...0x5a: upper
+        case 0x80...: nonASCII
+        default: 0
         }
     }
+    private static let lowerOrDigit: UInt8 = 1
+    private static let upper: UInt8 = 2
+    private static let nonASCII: UInt8 = 4
 
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7a)
+    // A run of ASCII letters and digits is passed as it is, or lower-cased into a buffer on the stack, with the hash
+    // of its folded bytes taken on the way (`upper << 4` is 0x20, the bit that lower-cases a capital); a run touching
+    // non-ASCII takes the Unicode path.
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void)
+    {
+        byteKinds.withUnsafeBufferPointer { kinds in
+            var index = 0
+            let end = bytes.count
+            while index < end {
+                var kind = kinds[Int(bytes[index])]
+                guard kind != 0 else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                var seen: UInt8 = 0
+                var hash = SearchTermTable.hashSeed
+                repeat {
+                    seen |= kind
+                    hash = SearchTermTable.hash(hash, adding: bytes[index] | (kind & upper) << 4)
+                    index += 1
+                    guard index < end else { break }
+                    kind = kinds[Int(bytes[index])]
+                } while kind != 0
+                let run = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if seen & nonASCII != 0 {
+                    var words: [String] = []
+                    unicodeTokens(String(decoding: run, as: UTF8.self), into: &words)
+                    for var word in words { word.withUTF8 { body($0, SearchTermTable.hash($0)) } }
+                } else if seen & upper != 0 {
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: run.count) { lowered in
+                        for (offset, byte) in run.enumerated() {
+                            lowered[offset] = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
+                        }
+                        body(UnsafeBufferPointer(lowered), hash)
+                    }
+                } else {
+                    body(run, hash)
+                }
+            }
+        }
     }
 
     private static func unicodeTokens(_ run: String, into tokens: inout [String]) {

@@ -30,6 +30,21 @@ import Testing
     @Test func digitsAreWordsAndSymbolsAreNot() {
         #expect(SearchText.tokens("v2.0 — 100 % «ok» x_y") == ["v2", "0", "100", "ok", "x", "y"])
     }
+
+    @Test func theHashTakenWhileScanningIsTheTermTablesHashOfTheFoldedWord() {
+        // The index looks every word up by the hash the tokeniser took on the way: a capital, a diacritic or a
+        // CJK pair hashed unfolded would file one word under two terms.
+        let text = "Build BUILD build Café CAFÉ x9Z 東京都 Ärger v2.0"
+        var words: [String] = []
+        var table = SearchTermTable(capacity: 4)
+        SearchText.forEachToken(text) { word, hash in
+            #expect(hash == SearchTermTable.hash(word), "\(String(decoding: word, as: UTF8.self))")
+            words.append(String(decoding: word, as: UTF8.self))
+            _ = table.slot(word, hash: hash)
+        }
+        #expect(words == SearchText.tokens(text))
+        #expect(table.count == Set(words).count)
+    }
 }
 
 @Suite struct SearchRecordTests {
