@@ -1,22 +1,49 @@
 /// `page.meta` for `partials/meta.mustache`: the description, Open Graph and Twitter card values of a page.
-enum PageMeta {
-    static func values(for page: Page, site: SiteConfig, feeds: Bool) -> [String: Any] {
-        var values: [String: Any] = [
-            "title": TemplateText(page.title), "siteName": TemplateText(site.title),
-            "type": TemplateText(page.front.date == nil ? "website" : "article"),
-            "locale": TemplateText(site.language.replacingOccurrences(of: "-", with: "_")),
-        ]
-        if let description = description(of: page, site: site) { values["description"] = TemplateText(description) }
+struct PageMeta {
+    var title: String
+    var siteName: String
+    /// `article` for a dated page, else `website`.
+    var type: String
+    var locale: String
+    var description: String?
+    /// The page's absolute URL, where the site has a base URL.
+    var url: String?
+    var image: String?
+    /// `summary_large_image` with an image, else `summary`.
+    var card: String
+    /// The date as RFC 3339.
+    var published: String?
+    /// Whether the head links the site's feeds.
+    var feeds: Bool
+
+    init(page: Page, site: SiteConfig, feeds: Bool) {
+        title = page.title
+        siteName = site.title
+        type = page.front.date == nil ? "website" : "article"
+        locale = site.language.replacingOccurrences(of: "-", with: "_")
+        description = Self.description(of: page, site: site)
         let url = site.absoluteURL(page.url)
-        if !url.isEmpty { values["url"] = TemplateText(url) }
-        if let image = image(of: page), LinkPolicy.hasScheme(image) || !url.isEmpty {
-            values["image"] = TemplateText(LinkPolicy.hasScheme(image) ? image : site.absoluteURL(image))
-            values["card"] = TemplateText("summary_large_image")
+        self.url = url.isEmpty ? nil : url
+        if let image = Self.image(of: page), LinkPolicy.hasScheme(image) || !url.isEmpty {
+            self.image = LinkPolicy.hasScheme(image) ? image : site.absoluteURL(image)
+            card = "summary_large_image"
         } else {
-            values["card"] = TemplateText("summary")
+            card = "summary"
         }
-        if let date = page.front.date.flatMap(PublishDate.rfc3339) { values["published"] = TemplateText(date) }
-        if feeds { values["feeds"] = true }  // the links start from `root`, which the 404 page sets to the base path
+        published = page.front.date.flatMap(PublishDate.rfc3339)
+        self.feeds = feeds  // the links start from `root`, which the 404 page sets to the base path
+    }
+
+    var templateValue: [String: Any] {
+        var values: [String: Any] = [
+            "title": TemplateText(title), "siteName": TemplateText(siteName), "type": TemplateText(type),
+            "locale": TemplateText(locale), "card": TemplateText(card),
+        ]
+        if let description { values["description"] = TemplateText(description) }
+        if let url { values["url"] = TemplateText(url) }
+        if let image { values["image"] = TemplateText(image) }
+        if let published { values["published"] = TemplateText(published) }
+        if feeds { values["feeds"] = true }
         return values
     }
 

@@ -8,7 +8,7 @@ struct SiteMeta: Sendable {
             site.config.baseURL.contains("://") && feeds.enabled && !Feeds.select(site.pages, config: feeds).isEmpty
     }
 
-    func values(for page: Page, site: SiteConfig) -> [String: Any] {
-        PageMeta.values(for: page, site: site, feeds: hasFeeds)
+    func meta(for page: Page, site: SiteConfig) -> PageMeta {
+        PageMeta(page: page, site: site, feeds: hasFeeds)
     }
 }

@@ -1,12 +1,15 @@
-/// The default theme's navigation partials, written directly while a theme keeps them as they are.
+/// The default theme's partials, written directly while a theme keeps them as they are.
 ///
-/// Rendered through Mustache, the sidebar, breadcrumbs, "On this page" and previous/next cost an eighth of a full
-/// build (every name looked up through casts, a partial per table-of-contents entry). While a theme's files for one
+/// Rendered through Mustache, the partials cost a third of a full build (every name looked up through casts, a
+/// partial per table-of-contents entry); the layouts, which only place them, stay templates. While a theme's files for one
 /// of them are the default theme's, `Theme` registers `{{{folio-direct-NAME}}}` in the partial's place and the page's
 /// context answers that name with the same HTML, written here. A theme that changes any of the files gets Mustache.
 /// `DirectPartialTests` builds the guide both ways and compares every page.
 enum DirectPartial: String, CaseIterable, Sendable {
     case sidebar, breadcrumbs, toc, pager, search
+    case head, header
+    case pageHead = "page-head"
+    case listing, footer, scripts
 
     static let prefix = "folio-direct-"
 
@@ -18,6 +21,12 @@ enum DirectPartial: String, CaseIterable, Sendable {
         case .toc: ["toc", "toc-entry"]
         case .pager: ["pager"]
         case .search: ["search"]
+        case .head: ["head", "meta"]
+        case .header: ["header", "search"]
+        case .pageHead: ["page-head"]
+        case .listing: ["listing", "pagination"]
+        case .footer: ["footer"]
+        case .scripts: ["scripts"]
         }
     }
 
@@ -36,6 +45,14 @@ enum DirectPartial: String, CaseIterable, Sendable {
                     return files[path] == DefaultTheme.files[path]
                 }
             })
+    }
+
+    /// The partials every page answers, the 404 page too; the rest depend on the page's place in the site.
+    var isNavigation: Bool {
+        switch self {
+        case .sidebar, .breadcrumbs, .toc, .pager, .listing: true
+        case .search, .head, .header, .pageHead, .footer, .scripts: false
+        }
     }
 
     // MARK: The HTML, as the default partials render it
@@ -126,6 +143,11 @@ enum DirectPartial: String, CaseIterable, Sendable {
     /// `partials/search.mustache`: the search button and its dialog, where the site has search.
     static func search(root: String, siteTitle: String) -> String {
         var out = HTMLBuffer(capacity: 1536)
+        appendSearch(root: root, siteTitle: siteTitle, to: &out)
+        return out.string
+    }
+
+    static func appendSearch(root: String, siteTitle: String, to out: inout HTMLBuffer) {
         out.append("<div class=\"folio-search\" data-folio-search data-folio-root=\"")
         out.appendEscaped(root)
         out.append(
@@ -158,7 +180,6 @@ enum DirectPartial: String, CaseIterable, Sendable {
             </div>
 
             """)
-        return out.string
     }
 
     /// `partials/pager.mustache`.

@@ -176,24 +176,46 @@ struct Navigation: Sendable {
     }
 
     /// `page.pagination`: numbered links (the first, the last, two either side of the current), previous and next.
-    func pagination(_ position: Position, href: Href) -> [String: Any]? {
+    func pagination(_ position: Position, href: Href) -> Pagination? {
         guard let folder = position.node, tree.nodes[folder].isFolder else { return nil }
         let total = listingPageCount(folder)
         guard total > 1 else { return nil }
         let current = position.listingPage
-        var numbers: [[String: Any]] = []
+        var pagination = Pagination(current: current, total: total)
         var last = 0
         for number in 1...total where number == 1 || number == total || abs(number - current) <= 2 {
-            if number > last + 1 { numbers.append(["gap": true, "current": false]) }
-            numbers.append([
-                "number": number, "href": TemplateText(href(listingURL(folder, page: number))),
-                "current": number == current, "gap": false,
-            ])
+            if number > last + 1 { pagination.pages.append(nil) }
+            pagination.pages.append((number, href(listingURL(folder, page: number))))
             last = number
         }
-        var values: [String: Any] = ["current": current, "total": total, "pages": numbers]
-        if current > 1 { values["previous"] = ["href": TemplateText(href(listingURL(folder, page: current - 1)))] }
-        if current < total { values["next"] = ["href": TemplateText(href(listingURL(folder, page: current + 1)))] }
-        return values
+        if current > 1 { pagination.previous = href(listingURL(folder, page: current - 1)) }
+        if current < total { pagination.next = href(listingURL(folder, page: current + 1)) }
+        return pagination
+    }
+
+    /// `page.pagination`: the numbered pages of a long folder's list.
+    struct Pagination {
+        var current: Int
+        var total: Int
+        /// The first page, the last and the current one's neighbours; nil where numbers are left out (a gap).
+        var pages: [(number: Int, href: String)?] = []
+        var previous: String?
+        var next: String?
+
+        var templateValue: [String: Any] {
+            var values: [String: Any] = [
+                "current": current, "total": total,
+                "pages": pages.map { page -> [String: Any] in
+                    guard let page else { return ["gap": true, "current": false] }
+                    return [
+                        "number": page.number, "href": TemplateText(page.href), "current": page.number == current,
+                        "gap": false,
+                    ]
+                },
+            ]
+            if let previous { values["previous"] = ["href": TemplateText(previous)] }
+            if let next { values["next"] = ["href": TemplateText(next)] }
+            return values
+        }
     }
 }

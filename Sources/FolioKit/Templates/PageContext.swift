@@ -3,6 +3,16 @@ import Mustache
 /// The values a layout sees: `site`, `page`, `pages`, `root`, `assets`. Documented in the user guide (templates chapter).
 // @unchecked: `siteValues` holds only immutable strings, numbers, arrays and dictionaries built once before rendering.
 struct PageContext: @unchecked Sendable {
+    /// An entry of the header's `site.nav`, for one page.
+    struct NavLink {
+        var title: String
+        var href: String
+        /// The entry is the page.
+        var current: Bool
+        /// The page lies below the entry's URL (a demo under /demos/), as in Docusaurus' navbar.
+        var inSection: Bool
+    }
+
     struct Link: Sendable {
         var title: String
         var url: String
@@ -60,7 +70,7 @@ struct PageContext: @unchecked Sendable {
         var values = values(for: page, content: content, root: SitePath.root(from: page.url)) {
             href($0, from: page.url)
         }
-        addNavigation(&values, page: page, position: position)
+        addNavigation(&values, page: page, position: position, generated: false)
         return values
     }
 
@@ -78,10 +88,9 @@ struct PageContext: @unchecked Sendable {
         var values = values(for: page, content: "", root: SitePath.root(from: generated.url)) {
             href($0, from: generated.url)
         }
-        addNavigation(&values, page: page, position: position)
+        addNavigation(&values, page: page, position: position, generated: true)
         if var pageValues = values["page"] as? [String: Any] {
             pageValues["generated"] = true
-            pageValues["listing"] = true
             values["page"] = pageValues
         }
         return values
@@ -89,11 +98,13 @@ struct PageContext: @unchecked Sendable {
 
     /// `site.tree`, and the page's breadcrumbs, neighbours, children, pagination and table of contents: computed when a
     /// template asks, so a theme without them does not pay for them.
-    private func addNavigation(_ values: inout [String: Any], page: Page, position: Navigation.Position) {
+    private func addNavigation(
+        _ values: inout [String: Any], page: Page, position: Navigation.Position, generated: Bool
+    ) {
         guard var siteValues = values["site"] as? [String: Any], var pageValues = values["page"] as? [String: Any]
         else { return }
         let pageNavigation = PageNavigation(
-            navigation: navigation, position: position, page: page, tocLevels: site.tocLevels
+            navigation: navigation, position: position, page: page, tocLevels: site.tocLevels, generated: generated
         ) { self.href($0, from: page.url) }
         pageNavigation.addSiteValues(to: &siteValues, treeHTML: defaultTreeItem)
         pageNavigation.addPageValues(to: &pageValues)
@@ -119,16 +130,17 @@ struct PageContext: @unchecked Sendable {
     private func values(for page: Page, content: String, root: String, href: @escaping (String) -> String) -> [String:
         Any]
     {
+        let navLinks = nav.map { item in
+            NavLink(
+                title: item.title, href: href(item.url), current: item.url == page.url,
+                inSection: item.url != page.url && item.url.hasPrefix("/") && item.url.hasSuffix("/") && item.url != "/"
+                    && page.url.hasPrefix(item.url))
+        }
         var siteValues = self.siteValues
-        siteValues["nav"] = nav.map { item -> [String: Any] in
-            // `inSection`: the page lies below the entry's URL (a demo under /demos/), as in Docusaurus' navbar.
-            let inSection =
-                item.url != page.url && item.url.hasPrefix("/") && item.url.hasSuffix("/") && item.url != "/"
-                && page.url.hasPrefix(item.url)
-            return [
-                "title": TemplateText(item.title), "href": TemplateText(href(item.url)),
-                "current": item.url == page.url,
-                "inSection": inSection,
+        siteValues["nav"] = navLinks.map { link -> [String: Any] in
+            [
+                "title": TemplateText(link.title), "href": TemplateText(link.href), "current": link.current,
+                "inSection": link.inSection,
             ]
         }
         let front = page.front
@@ -146,24 +158,42 @@ struct PageContext: @unchecked Sendable {
         let canonical = site.absoluteURL(page.url)
         if !canonical.isEmpty { pageValues["canonicalURL"] = TemplateText(canonical) }
         if let date = front.date { pageValues["date"] = TemplateText(date) }
-        pageValues["meta"] = meta.values(for: page, site: site)
+        let meta = self.meta.meta(for: page, site: site)
+        pageValues["meta"] = meta.templateValue
+        let stylesheets = stylesheets.map { root + "assets/" + $0 }
+        let scripts = scripts.map { root + "assets/" + $0 }
         var values: [String: Any] = [
             "site": siteValues,
             "page": pageValues,
             "pages": PageLinks(links: links, href: href),
             "root": TemplateText(root),
             "assets": [
-                "stylesheets": stylesheets.map { ["href": TemplateText(root + "assets/" + $0)] },
-                "scripts": scripts.map { ["href": TemplateText(root + "assets/" + $0)] },
+                "stylesheets": stylesheets.map { ["href": TemplateText($0)] },
+                "scripts": scripts.map { ["href": TemplateText($0)] },
             ],
         ]
-        if site.search, directPartials.contains(.search) {
-            let title = site.title
-            values[DirectPartial.search.contextKey] = Deferred {
-                TemplateText(DirectPartial.search(root: root, siteTitle: title))
-            }
+        let author = site.author.flatMap { $0.isEmpty ? nil : $0 }
+        let direct = DirectPartial.PageValues(
+            root: root, siteTitle: site.title, author: author, search: site.search, nav: navLinks, title: page.title,
+            date: front.date, tags: front.tags, canonicalURL: canonical.isEmpty ? nil : canonical, meta: meta,
+            stylesheets: stylesheets, scripts: scripts)
+        for partial in directPartials where !partial.isNavigation {
+            values[partial.contextKey] = Deferred { TemplateText(Self.html(of: partial, direct)) }
         }
         return values
+    }
+
+    /// The HTML of a direct partial that every page answers (the navigation ones are `PageNavigation`'s).
+    private static func html(of partial: DirectPartial, _ page: DirectPartial.PageValues) -> String {
+        switch partial {
+        case .search: page.search ? DirectPartial.search(root: page.root, siteTitle: page.siteTitle) : ""
+        case .head: DirectPartial.head(page)
+        case .header: DirectPartial.header(page)
+        case .pageHead: DirectPartial.pageHead(page)
+        case .footer: DirectPartial.footer(page)
+        case .scripts: DirectPartial.scripts(page)
+        case .sidebar, .breadcrumbs, .toc, .pager, .listing: ""
+        }
     }
 
     private func href(_ url: String, from pageURL: String) -> String {

@@ -8,12 +8,15 @@ final class PageNavigation: @unchecked Sendable {
     private let page: Page
     /// The heading levels of "On this page"; nil when the site or the page turns it off.
     private let tocLevels: ClosedRange<Int>?
+    /// A folder's listing written without a Markdown file (its own page, or page 2, 3, … of its list).
+    private let generated: Bool
 
     init(
         navigation: Navigation, position: Navigation.Position, page: Page, tocLevels: ClosedRange<Int>?,
-        href: @escaping Navigation.Href
+        generated: Bool, href: @escaping Navigation.Href
     ) {
         self.navigation = navigation
+        self.generated = generated
         self.position = position
         self.page = page
         self.href = href
@@ -29,12 +32,14 @@ final class PageNavigation: @unchecked Sendable {
     lazy var neighbours: (previous: Navigation.Link?, next: Navigation.Link?) = navigation.neighbours(
         position, href: href)
     lazy var children: [Navigation.Link] = navigation.children(position, href: href)
+    lazy var pagination: Navigation.Pagination? = navigation.pagination(position, href: href)
     lazy var toc: [TableOfContents.Entry] =
         tocLevels.map { TableOfContents.entries(page.model.sections, levels: $0) }
         ?? []
 
-    /// An index.md without a body lists its folder, as a generated page does.
+    /// A generated page lists its folder, and so does an index.md without a body.
     var listsChildren: Bool {
+        if generated { return true }
         guard let node = position.node, navigation.tree.nodes[node].isFolder else { return false }
         return page.model.sections.isEmpty && page.model.intro.isEmpty && !children.isEmpty
     }
@@ -57,25 +62,26 @@ final class PageNavigation: @unchecked Sendable {
         values["next"] = Deferred { self.neighbours.next?.templateValue }
         values["neighbours"] = Deferred { self.neighbours.previous != nil || self.neighbours.next != nil ? true : nil }
         values["children"] = Deferred { self.children.isEmpty ? nil : self.children.map(\.templateValue) }
-        values["pagination"] = Deferred { self.navigation.pagination(self.position, href: self.href) }
+        values["pagination"] = Deferred { self.pagination?.templateValue }
         values["listing"] = Deferred { self.listsChildren ? true : nil }
         values["toc"] = Deferred { self.toc.isEmpty ? nil : self.toc.map(\.templateValue) }
     }
 
     /// The HTML of the theme's direct partials, under the names their replacement templates ask for.
     func addDirectPartials(_ partials: Set<DirectPartial>, to values: inout [String: Any]) {
-        for partial in partials where partial != .search {
+        for partial in partials where partial.isNavigation {
             values[partial.contextKey] = Deferred { TemplateText(self.html(of: partial)) }
         }
     }
 
     private func html(of partial: DirectPartial) -> String {
         switch partial {
-        case .search: ""  // not navigation: PageContext answers it on every page, the 404 page too
+        case .search, .head, .header, .pageHead, .footer, .scripts: ""  // PageContext answers these, on every page
         case .sidebar: DirectPartial.sidebar(sidebar)
         case .breadcrumbs: DirectPartial.breadcrumbs(breadcrumbs)
         case .toc: DirectPartial.toc(toc)
         case .pager: DirectPartial.pager(previous: neighbours.previous, next: neighbours.next)
+        case .listing: DirectPartial.listing(children: listsChildren ? children : nil, pagination: pagination)
         }
     }
 }

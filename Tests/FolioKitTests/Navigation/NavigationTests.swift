@@ -70,7 +70,8 @@ import Testing
         #expect(navigation.listingPageCount(notes) == 20)
         #expect(navigation.listingURL(notes, page: 1) == "/notes/")
         #expect(navigation.listingURL(notes, page: 7) == "/notes/page/7/")
-        let pagination = try #require(navigation.pagination(.init(node: notes, listingPage: 7), href: { $0 }))
+        let pagination = try #require(
+            navigation.pagination(.init(node: notes, listingPage: 7), href: { $0 })?.templateValue)
         let pages = try #require(pagination["pages"] as? [[String: Any]])
         #expect(
             pages.map { $0["gap"] as? Bool == true ? "…" : "\($0["number"]!)" } == [
@@ -81,7 +82,7 @@ import Testing
         #expect("\((pagination["next"] as? [String: Any])?["href"] ?? "")" == "/notes/page/8/")
         let children = navigation.children(.init(node: notes, listingPage: 20), href: { $0 })
         #expect(children.count == 10)
-        #expect(navigation.pagination(.init(node: notes, listingPage: 1), href: { $0 })?["previous"] == nil)
+        #expect(navigation.pagination(.init(node: notes, listingPage: 1), href: { $0 })?.previous == nil)
     }
 
     @Test func aShortFolderHasOneListingPageAndNoPagination() {
