@@ -54,7 +54,7 @@ public struct PageLink: Sendable, Equatable {
 
     /// Percent-decoding only when there is something to decode (Foundation's is slow).
     private static func decoded(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        guard ByteSearch.contains(text, byte: UInt8(ascii: "%")) else { return text }
         return text.removingPercentEncoding ?? text
     }
 

@@ -13,6 +13,16 @@ enum ByteSearch {
         return text.withUTF8 { contains($0, needle) }
     }
 
+    /// Whether `text` holds the byte (libc's `memchr`; the standard library's `utf8.contains` takes a few
+    /// instructions a byte, and pages are scanned so for `|`, `~`, `%` and `:`).
+    static func contains(_ text: String, byte: UInt8) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+    }
+
     static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
         let length = needle.utf8CodeUnitCount
         guard let base = bytes.baseAddress, length > 0, bytes.count >= length else { return length == 0 }

@@ -16,7 +16,7 @@ enum GitHubStrikethrough {
 
     private static func visit(_ container: MarkdownNode, _ autolinks: Set<MarkdownNode>) {
         let children = container.children
-        if children.contains(where: { $0.kind == .text && $0.literal.utf8.contains(UInt8(ascii: "~")) }) {
+        if children.contains(where: { $0.kind == .text && $0.literalContains(UInt8(ascii: "~")) }) {
             strike(children, autolinks)
         }
         for child in container.children {

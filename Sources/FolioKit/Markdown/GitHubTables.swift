@@ -8,7 +8,7 @@ enum GitHubTables {
     enum Alignment { case none, left, center, right }
 
     static func apply(to document: MarkdownDocument) {
-        guard document.source.utf8.contains(UInt8(ascii: "|")) else { return }
+        guard ByteSearch.contains(document.source, byte: UInt8(ascii: "|")) else { return }
         var paragraphs: [MarkdownNode] = []
         document.forEachNode { node in
             if node.kind == .paragraph, node.endLine > node.line { paragraphs.append(node) }
@@ -58,7 +58,7 @@ enum GitHubTables {
 
     /// `| :-- | :-: |`: one alignment per cell, or nil when the line is not a delimiter row.
     static func delimiterRow(_ line: String) -> [Alignment]? {
-        guard line.utf8.contains(UInt8(ascii: "-")) else { return nil }
+        guard ByteSearch.contains(line, byte: UInt8(ascii: "-")) else { return nil }
         let parts = cells(line)
         guard !parts.isEmpty else { return nil }
         var alignments: [Alignment] = []

@@ -34,7 +34,7 @@ struct LinkPolicy: Sendable {
     /// (control characters and spaces removed, ASCII letters lowercased). Runs on every link: bytes, not Characters.
     static func isDangerous(_ url: String, isImage: Bool) -> Bool {
         // No colon, no scheme: the common relative link needs no normalising.
-        guard url.utf8.contains(UInt8(ascii: ":")) else { return false }
+        guard ByteSearch.contains(url, byte: UInt8(ascii: ":")) else { return false }
         var head: [UInt8] = []  // the first 16 bytes that count, enough for every prefix below
         head.reserveCapacity(16)
         for byte in url.utf8 where byte > 0x20 && byte != 0x7F {

@@ -276,6 +276,12 @@ struct MarkdownNode: Hashable {
         nonmutating set { cmark_node_set_literal(pointer, newValue) }
     }
 
+    /// Whether the literal holds the byte, looked for in cmark's own text (no String made: a walk asks every text
+    /// node of a page).
+    func literalContains(_ byte: UInt8) -> Bool {
+        cmark_node_get_literal(pointer).map { strchr($0, Int32(byte)) != nil } ?? false
+    }
+
     /// A fenced code block's info string (` ```swift title="x" `).
     var fenceInfo: String { cmark_node_get_fence_info(pointer).map { String(cString: $0) } ?? "" }
 
