@@ -58,46 +58,50 @@ struct SearchIndex {
     }
 
     /// `literal(string)`'s bytes appended to `out`, without an intermediate String (record files hold every
-    /// section's text).
+    /// section's text): runs of plain bytes are copied whole, found with a table of the bytes that may need escaping.
     static func appendLiteral(_ string: String, to out: inout [UInt8]) {
         var string = string
         string.withUTF8 { bytes in
-            out.append(0x22)
-            var plainFrom = 0
-            var index = 0
-            let hex: StaticString = "0123456789abcdef"
-            while index < bytes.count {
-                let byte = bytes[index]
-                let escaped: Bool
-                switch byte {
-                case 0x00..<0x20, 0x22, 0x5c: escaped = true
-                case 0xe2:
-                    escaped =
-                        index + 2 < bytes.count && bytes[index + 1] == 0x80
-                        && (bytes[index + 2] == 0xa8 || bytes[index + 2] == 0xa9)
-                default: escaped = false
-                }
-                guard escaped else {
-                    index += 1
-                    continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<index]))
-                switch byte {
-                case 0x22, 0x5c: out += [0x5c, byte]
-                case 0x0a: out += [0x5c, 0x6e]
-                case 0xe2:
-                    out += [0x5c, 0x75, 0x32, 0x30, 0x32, bytes[index + 2] == 0xa8 ? 0x38 : 0x39]
-                    index += 2
-                default:
-                    hex.withUTF8Buffer { digits in
-                        out += [0x5c, 0x75, 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+            mayEscape.withUnsafeBufferPointer { mayEscape in
+                out.append(0x22)
+                var plainFrom = 0
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    guard mayEscape[Int(byte)] != 0 else {
+                        index += 1
+                        continue
                     }
+                    // U+2028 and U+2029 (E2 80 A8/A9) end a line in JavaScript; other E2 sequences are plain.
+                    if byte == 0xe2,
+                        !(index + 2 < bytes.count && bytes[index + 1] == 0x80
+                            && (bytes[index + 2] == 0xa8 || bytes[index + 2] == 0xa9))
+                    {
+                        index += 1
+                        continue
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<index]))
+                    switch byte {
+                    case 0x22, 0x5c: out += [0x5c, byte]
+                    case 0x0a: out += [0x5c, 0x6e]
+                    case 0xe2:
+                        out += [0x5c, 0x75, 0x32, 0x30, 0x32, bytes[index + 2] == 0xa8 ? 0x38 : 0x39]
+                        index += 2
+                    default:
+                        let hex = Array("0123456789abcdef".utf8)
+                        out += [0x5c, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                    }
+                    index += 1
+                    plainFrom = index
                 }
-                index += 1
-                plainFrom = index
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<bytes.count]))
+                out.append(0x22)
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<bytes.count]))
-            out.append(0x22)
         }
+    }
+
+    /// The bytes `appendLiteral` looks at twice: controls, `"`, `\` and E2 (the lead byte of U+2028 and U+2029).
+    private static let mayEscape: [UInt8] = (0..<256).map {
+        $0 < 0x20 || $0 == 0x22 || $0 == 0x5c || $0 == 0xe2 ? 1 : 0
     }
 }

@@ -137,12 +137,17 @@ struct SearchPage: Sendable, Equatable {
         }
         var terms: [UInt8] = []
         terms.reserveCapacity(table.bytes.count + table.count * 4 + pairs.count)
-        for slot in 0..<table.count {
-            let word = table.term(slot)
-            Self.appendNumber(word.count, to: &terms)
-            terms += word
-            Self.appendNumber(firsts[slot + 1] - firsts[slot], to: &terms)
-            terms += pairs[2 * firsts[slot]..<2 * firsts[slot + 1]]
+        table.bytes.withUnsafeBufferPointer { words in
+            pairs.withUnsafeBufferPointer { pairs in
+                for slot in 0..<table.count {
+                    let word = table.range(slot)
+                    Self.appendNumber(word.count, to: &terms)
+                    terms.append(contentsOf: UnsafeBufferPointer(rebasing: words[word]))
+                    Self.appendNumber(firsts[slot + 1] - firsts[slot], to: &terms)
+                    terms.append(
+                        contentsOf: UnsafeBufferPointer(rebasing: pairs[2 * firsts[slot]..<2 * firsts[slot + 1]]))
+                }
+            }
         }
         return terms
     }

@@ -13,7 +13,10 @@ struct SearchTermTable: Sendable {
 
     var count: Int { starts.count - 1 }
 
-    func term(_ slot: Int) -> ArraySlice<UInt8> { bytes[Int(starts[slot])..<Int(starts[slot + 1])] }
+    func term(_ slot: Int) -> ArraySlice<UInt8> { bytes[range(slot)] }
+
+    /// Where slot `slot`'s term lies in `bytes`.
+    func range(_ slot: Int) -> Range<Int> { Int(starts[slot])..<Int(starts[slot + 1]) }
 
     /// FNV-1a of a term's bytes: `hash(_:)`, or `hashSeed` then `hash(_:adding:)` for each byte (as the tokeniser
     /// does while it scans a word).
