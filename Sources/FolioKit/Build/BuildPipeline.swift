@@ -13,8 +13,9 @@ import Foundation
 ///     4. model    PageSource                → PageLoader.Loaded    one page's file, read once, as its table model
 ///     5. render   PageLoader.Loaded         → PageWriter.Written   views, layout, search records, link facts
 ///                 (4 and 5 run per page in parallel, each page written as soon as it is rendered: PageWriter)
-///     6. publish  the rendered site         → Public/              folder pages, feeds, sitemap, the link check,
-///                                                                   the search index and the cache; atomically
+///     6. publish  the rendered site         → Public/              folder pages, feeds, sitemap and the link check,
+///                                                                   beside them the search index (two threads),
+///                                                                   then the output and the cache; atomically
 struct BuildPipeline {
     let options: SiteBuilder.Options
     let session: BuildSession?
@@ -119,19 +120,37 @@ struct BuildPipeline {
 
     /// What the whole site writes (feeds, sitemap) and the link check; `write: false` when nothing changed.
     mutating func publishSite(_ plan: BuildPlan, theme: SiteTheme, write: Bool) -> SitePublication.Outcome {
-        let publication = SitePublication(
-            site: plan.site, theme: theme.theme, facts: plan.facts, generatedPages: plan.generatedPages
-        ).run(output: plan.output, write: write, strict: options.strict)
+        let publication = Self.publication(plan, theme: theme, write: write, strict: options.strict)
         diagnostics += publication.diagnostics
         return publication
     }
 
-    /// Writes the search index (with `search` on); returns what finishes it once the output is published.
-    mutating func writeSearchIndex(_ plan: BuildPlan, fresh: [String: SearchPage]) -> SearchBuild? {
-        guard plan.site.config.search else { return nil }
-        var search = SearchBuild(buildCache: cachePath, siteKey: plan.siteKey, inMemory: session != nil)
-        diagnostics += search.write(site: plan.site, plan: plan.pages, fresh: fresh, output: plan.output)
-        return search
+    /// `publishSite`, and the search index written at the same time (with `search` on): they write different
+    /// files and read nothing the other writes. Returns what finishes the index once the output is published.
+    mutating func publishSiteAndSearchIndex(_ plan: BuildPlan, theme: SiteTheme, fresh: [String: SearchPage])
+        -> (SitePublication.Outcome, SearchBuild?)
+    {
+        let strict = options.strict
+        let cachePath = cachePath
+        let inMemory = session != nil
+        let (publication, search) = concurrently(
+            { Self.publication(plan, theme: theme, write: true, strict: strict) },
+            { () -> (SearchBuild, [Diagnostic])? in
+                guard plan.site.config.search else { return nil }
+                var search = SearchBuild(buildCache: cachePath, siteKey: plan.siteKey, inMemory: inMemory)
+                let diagnostics = search.write(site: plan.site, plan: plan.pages, fresh: fresh, output: plan.output)
+                return (search, diagnostics)
+            })
+        diagnostics += publication.diagnostics
+        diagnostics += search?.1 ?? []
+        return (publication, search?.0)
+    }
+
+    private static func publication(_ plan: BuildPlan, theme: SiteTheme, write: Bool, strict: Bool)
+        -> SitePublication.Outcome
+    {
+        SitePublication(site: plan.site, theme: theme.theme, facts: plan.facts, generatedPages: plan.generatedPages)
+            .run(output: plan.output, write: write, strict: strict)
     }
 
     /// Swaps the new output in, then keeps what the next build reuses: the search state, the link facts, the cache.

@@ -21,6 +21,29 @@ extension Array where Element: Sendable {
     }
 }
 
+/// Runs two independent steps at once, one a core, and returns both results (the caller waits for both).
+func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+    let a = UnsafeMutablePointer<A>.allocate(capacity: 1)
+    let b = UnsafeMutablePointer<B>.allocate(capacity: 1)
+    defer {
+        a.deinitialize(count: 1).deallocate()
+        b.deinitialize(count: 1).deallocate()
+    }
+    withoutActuallyEscaping(first) { first in
+        withoutActuallyEscaping(second) { second in
+            let steps = UnsafeSendable((first, second, a, b))
+            DispatchQueue.concurrentPerform(iterations: 2) { step in
+                if step == 0 {
+                    steps.value.2.initialize(to: steps.value.0())
+                } else {
+                    steps.value.3.initialize(to: steps.value.1())
+                }
+            }
+        }
+    }
+    return (a.pointee, b.pointee)
+}
+
 private struct UnsafeSendable<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }

@@ -82,8 +82,8 @@ public enum SiteBuilder {
             changedPages =
                 plan.isPatch && plan.pages.unchangedStatic.count == site.staticFiles.count
                 ? written.renderedURLs : nil
-            publication = build.publishSite(plan, theme: theme, write: true)
-            let search = build.writeSearchIndex(plan, fresh: written.search)
+            let search: SearchBuild?
+            (publication, search) = build.publishSiteAndSearchIndex(plan, theme: theme, fresh: written.search)
             if build.failed {
                 plan.output.discard()
                 return finish(published: false)
