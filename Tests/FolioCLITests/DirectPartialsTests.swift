@@ -1,18 +1,20 @@
 import Foundation
 import Testing
 
-/// The default theme's partials are written directly by Folio while a theme keeps them (for speed); a theme whose
-/// copies of them differ only by a Mustache comment gets them rendered by Mustache. A reader must not
+/// The default theme's partials and container components are written directly by Folio while a theme keeps them
+/// (for speed); a theme whose copies of them differ only by a Mustache comment gets them rendered by Mustache. A reader must not
 /// be able to tell: every file of the guide, plus pages that exercise escaping, long folders and listing pages,
 /// is the same byte for byte both ways.
 @Suite("direct partials")
 struct DirectPartialsTests {
     /// The partials written directly. The sidebar's items (`tree-item`) were written directly before the
     /// rest, with the sidebar's blank line after them instead of before: compared apart, blank lines aside.
-    static let partials = [
-        "sidebar", "breadcrumbs", "toc", "toc-entry", "pager", "search", "head", "meta", "header", "page-head",
-        "listing", "pagination", "footer", "scripts",
-    ]
+    static let partials =
+        [
+            "sidebar", "breadcrumbs", "toc", "toc-entry", "pager", "search", "head", "meta", "header", "page-head",
+            "listing", "pagination", "footer", "scripts", "tabs-banner",
+        ].map { "partials/\($0).mustache" }
+        + ["list", "paged", "tabs", "segmented"].map { "components/\($0).mustache" }
 
     /// A base URL with a host: the head then has canonical and Open Graph URLs, images and the feeds' links.
     static let absolute = ["--base-url", "https://example.org/docs/"]
@@ -52,20 +54,19 @@ struct DirectPartialsTests {
                 """, to: content.appendingPathComponent("deep/er/notes/n\(100 + index).md"))
         }
 
-        // The same partials, each with a standalone comment line: no longer the default's bytes, same output.
-        func copies(_ names: [String], in theme: URL) throws {
-            for name in names {
-                let text = try Tree.text(
-                    Folio.repository.appendingPathComponent("Templates/partials/\(name).mustache"))
+        // The same partials and components, each with a standalone comment line: no longer the default's bytes, same
+        // output.
+        func copies(_ paths: [String], in theme: URL) throws {
+            for path in paths {
+                let text = try Tree.text(Folio.repository.appendingPathComponent("Templates/" + path))
                 try Tree.write(
-                    text + "{{! a copy of the default partial }}\n",
-                    to: theme.appendingPathComponent("partials/\(name).mustache"))
+                    text + "{{! a copy of the default partial }}\n", to: theme.appendingPathComponent(path))
             }
         }
         let theme = try sandbox.folder("theme")
         try copies(Self.partials, in: theme)
         let withTreeItem = try sandbox.folder("theme-tree-item")
-        try copies(Self.partials + ["tree-item"], in: withTreeItem)
+        try copies(Self.partials + ["partials/tree-item.mustache"], in: withTreeItem)
 
         let direct = try Folio.run(
             ["build", "--no-cache", "--output", "Direct"] + Self.absolute, in: site, timeout: 300)
@@ -112,6 +113,10 @@ struct DirectPartialsTests {
             "Part &lt;one&gt; &amp; AT&amp;T", "Note 119 &lt;b&gt; &amp; &quot;quoted&quot; &#39;single&#39;",
         ] {
             #expect(note.contains(mark), "\(mark) on a note's page")
+        }
+        let views = try Tree.text(site.appendingPathComponent("Direct/views/index.html"))
+        for view in ["list", "paged", "tabs", "segmented"] {
+            #expect(views.contains("data-folio-view=\"\(view)\""), "the Views chapter shows a \(view) view")
         }
     }
 }

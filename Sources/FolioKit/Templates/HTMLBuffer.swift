@@ -15,6 +15,12 @@ struct HTMLBuffer {
         bytes.append(contentsOf: String(number).utf8)
     }
 
+    /// HTML made elsewhere, as it is (Mustache's `{{{x}}}`).
+    mutating func appendHTML(_ html: String) {
+        var html = html
+        html.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
     /// Text or an attribute's value, escaped as Mustache's `{{x}}` escapes it.
     mutating func appendEscaped(_ text: String) {
         var text = text

@@ -27,8 +27,10 @@ public struct Theme: Sendable {
     let hasCustomHeading: Bool
     /// False while `partials/tree-item` is the default theme's, which the sidebar then writes directly.
     let hasCustomTreeItem: Bool
-    /// The navigation partials still the default theme's, which pages then write directly.
+    /// The partials still the default theme's, which pages then write directly.
     let directPartials: Set<DirectPartial>
+    /// The container components still the default theme's, which the view renderer then writes directly.
+    let directComponents: Set<ViewSpec.Kind>
 
     /// Loads the theme, reporting template syntax errors and missing partials with their positions.
     /// `followSymlinks`: site.yml's setting, for links in the theme folder whose target lies outside it.
@@ -47,7 +49,8 @@ public struct Theme: Sendable {
             }
         }
 
-        let direct = DirectPartial.unchanged(in: files.mapValues(\.bytes))
+        let contents = files.mapValues(\.bytes)
+        let direct = DirectPartial.unchanged(in: contents)
         var library = MustacheLibrary()
         var layouts: Set<String> = []
         var texts: [(name: String, file: File, text: String)] = []
@@ -113,7 +116,8 @@ public struct Theme: Sendable {
             appearance: files["appearance.yml"],
             hasCustomHeading: files[heading]?.bytes != DefaultTheme.files[heading],
             hasCustomTreeItem: files["partials/tree-item.mustache"]?.bytes
-                != DefaultTheme.files["partials/tree-item.mustache"], directPartials: direct)
+                != DefaultTheme.files["partials/tree-item.mustache"], directPartials: direct,
+            directComponents: DirectComponent.unchanged(in: contents))
     }
 
     /// `layouts/x.mustache` → `layouts/x`, `components/x.mustache` → `components/x`, `partials/x.mustache` → `x`.

@@ -109,35 +109,42 @@ struct ViewRenderer {
         return html
     }
 
-    private mutating func sectionContexts(_ sections: [Section], inner: ViewSpec?, idPrefix: String) -> [[String: Any]]
-    {
+    /// The sections of a container, each with its heading and content rendered.
+    private mutating func items(_ sections: [Section], inner: ViewSpec?, idPrefix: String) -> [DirectComponent.Item] {
         sections.map { section in
-            [
-                "id": TemplateText(section.id),
-                "title": TemplateText(section.title),
-                "text": TemplateText(section.text),
-                "level": section.level,
-                "heading": TemplateText(heading(section, idPrefix: idPrefix)),
-                "content": TemplateText(content(section, inner: inner, idPrefix: idPrefix)),
-            ]
+            DirectComponent.Item(
+                sectionID: section.id, anchor: idPrefix + section.id, title: section.title, text: section.text,
+                level: section.level, heading: heading(section, idPrefix: idPrefix),
+                content: content(section, inner: inner, idPrefix: idPrefix))
         }
     }
 
-    /// Dots and tabs link to their section's anchor; the first is selected and the only tab stop (roving tabindex).
-    private func selectable(_ items: [[String: Any]], ids: [String]) -> [[String: Any]] {
-        items.enumerated().map { index, item in
-            var item = item
-            item["id"] = TemplateText(ids[index])
-            item["selected"] = TemplateText(index == 0 ? "true" : "false")
-            item["tabindex"] = TemplateText(index == 0 ? "0" : "-1")
-            return item
+    /// An item as the component templates read it. Dots and tabs (`selectable`) link to their section's anchor; the
+    /// first is selected and the only tab stop (roving tabindex).
+    private static func templateValue(_ item: DirectComponent.Item, index: Int, selectable: Bool) -> [String: Any] {
+        var value: [String: Any] = [
+            "id": TemplateText(selectable ? item.anchor : item.sectionID),
+            "title": TemplateText(item.title),
+            "text": TemplateText(item.text),
+            "level": item.level,
+            "heading": TemplateText(item.heading),
+            "content": TemplateText(item.content),
+        ]
+        if selectable {
+            value["selected"] = TemplateText(index == 0 ? "true" : "false")
+            value["tabindex"] = TemplateText(index == 0 ? "0" : "-1")
         }
+        return value
     }
 
     // MARK: Containers
 
     private mutating func list(_ sections: [Section], inner: ViewSpec?, idPrefix: String) -> String {
-        let context: [String: Any] = ["sections": sectionContexts(sections, inner: inner, idPrefix: idPrefix)]
+        let items = items(sections, inner: inner, idPrefix: idPrefix)
+        if theme.directComponents.contains(.list) { return DirectComponent.list(items) }
+        let context: [String: Any] = [
+            "sections": items.enumerated().map { Self.templateValue($1, index: $0, selectable: false) }
+        ]
         return theme.render("components/list", context, diagnostics: &warnings)
     }
 
@@ -145,12 +152,18 @@ struct ViewRenderer {
         _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
     ) -> String {
         let viewID = nextID(.paged)
-        var pages = selectable(
-            sectionContexts(sections, inner: inner, idPrefix: idPrefix), ids: sections.map { idPrefix + $0.id })
-        for index in pages.indices {
-            pages[index]["panelId"] = TemplateText("\(viewID)-page-\(index + 1)")
-            pages[index]["dotId"] = TemplateText("\(viewID)-dot-\(index + 1)")
-            pages[index]["position"] = TemplateText("\(index + 1) of \(pages.count)")
+        let items = items(sections, inner: inner, idPrefix: idPrefix)
+        if theme.directComponents.contains(.paged) {
+            return DirectComponent.paged(
+                items, viewID: viewID, label: label, transition: settings.transition.rawValue,
+                pagedClass: classes[.pagedView] ?? "", controlClass: classes[.pageControl] ?? "")
+        }
+        let pages = items.enumerated().map { index, item in
+            var page = Self.templateValue(item, index: index, selectable: true)
+            page["panelId"] = TemplateText("\(viewID)-page-\(index + 1)")
+            page["dotId"] = TemplateText("\(viewID)-dot-\(index + 1)")
+            page["position"] = TemplateText("\(index + 1) of \(items.count)")
+            return page
         }
         return theme.render(
             "components/paged",
@@ -167,11 +180,16 @@ struct ViewRenderer {
         _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
     ) -> String {
         let viewID = nextID(.tabs)
-        var tabs = selectable(
-            sectionContexts(sections, inner: inner, idPrefix: idPrefix), ids: sections.map { idPrefix + $0.id })
-        for index in tabs.indices {
-            tabs[index]["tabId"] = TemplateText("\(viewID)-tab-\(index + 1)")
-            tabs[index]["panelId"] = TemplateText("\(viewID)-panel-\(index + 1)")
+        let items = items(sections, inner: inner, idPrefix: idPrefix)
+        if theme.directComponents.contains(.tabs) {
+            return DirectComponent.tabs(
+                items, viewID: viewID, label: label, group: settings.tabGroup, barClass: classes[.tabBar] ?? "")
+        }
+        let tabs = items.enumerated().map { index, item in
+            var tab = Self.templateValue(item, index: index, selectable: true)
+            tab["tabId"] = TemplateText("\(viewID)-tab-\(index + 1)")
+            tab["panelId"] = TemplateText("\(viewID)-panel-\(index + 1)")
+            return tab
         }
         var context: [String: Any] = [
             "viewId": TemplateText(viewID), "label": TemplateText(label), "tabs": tabs,
@@ -190,6 +208,11 @@ struct ViewRenderer {
         let list = renderSections(
             sections, as: ViewSpec([.list] + (inner?.kinds ?? [])), label: label, idPrefix: idPrefix + "all-")
         let names = settings.segments
+        if theme.directComponents.contains(.segmented) {
+            return DirectComponent.segmented(
+                viewID: viewID, label: label, names: names, controlClass: classes[.segmentedControl] ?? "",
+                paged: paged, list: list)
+        }
         let segments: [[String: Any]] = [
             [
                 "name": names[0], "segmentId": "\(viewID)-segment-1", "panelId": "\(viewID)-pages", "selected": "true",
