@@ -91,10 +91,22 @@ struct SearchBuild {
                 }
             }
         }
+        // Each worker writes the shards it encodes: only a shard a core is in memory at once.
         let postings = index.postings
-        for (shard, bytes) in zip(encode, encode.parallelMap { SearchShards.encode($0, postings: postings) }) {
-            diagnostics += place(
-                bytes, at: SearchIndex.path(shard: shard.key), previousOutput: plan.previousOutput, output: output)
+        let previousFiles = previousFiles
+        let previousOutput = plan.previousOutput
+        let placed = encode.parallelMap { shard in
+            let path = SearchIndex.path(shard: shard.key)
+            let bytes = SearchShards.encode(shard, postings: postings)
+            return (
+                path,
+                Self.place(
+                    bytes, at: path, previousFiles: previousFiles, previousOutput: previousOutput, output: output)
+            )
+        }
+        for (path, (hash, failure)) in placed {
+            cache.files[path] = (hash, FileFingerprint.missing)
+            if let failure { diagnostics.append(failure) }
         }
         diagnostics += place(
             SearchIndex.indexFile(records: index.postings.recordCount, keys: index.shards.keys),
@@ -109,17 +121,28 @@ struct SearchBuild {
     private mutating func place(_ bytes: [UInt8], at path: String, previousOutput: String, output: OutputDirectory)
         -> [Diagnostic]
     {
+        let (hash, failure) = Self.place(
+            bytes, at: path, previousFiles: previousFiles, previousOutput: previousOutput, output: output)
+        cache.files[path] = (hash, FileFingerprint.missing)
+        return failure.map { [$0] } ?? []
+    }
+
+    /// `place`, on any thread: returns the hash the cache keeps of the file, and the failure to write it.
+    private static func place(
+        _ bytes: [UInt8], at path: String, previousFiles: [String: (hash: UInt64, file: FileFingerprint)],
+        previousOutput: String, output: OutputDirectory
+    ) -> (hash: UInt64, failure: Diagnostic?) {
         // Hashed only when there is a previous index to compare with (a clean build writes every file anyway).
         var hash = StableHash()
         if !previousFiles.isEmpty { hash.add(bytes) }
-        cache.files[path] = (previousFiles.isEmpty ? 0 : hash.value, FileFingerprint.missing)
+        let kept = previousFiles.isEmpty ? 0 : hash.value
         if let old = previousFiles[path], old.hash != 0, old.hash == hash.value,
             FileFingerprint(path: previousOutput + "/" + path) == old.file,
             output.link(from: previousOutput + "/" + path, to: path)
         {
-            return []
+            return (kept, nil)
         }
-        return [output.write(bytes, to: path, for: output.target)].compactMap { $0 }
+        return (kept, output.write(bytes, to: path, for: output.target))
     }
 
     /// After the output is published: removes index files no longer used (an in-place update keeps the rest),
