@@ -137,7 +137,12 @@ public struct Theme: Sendable {
     /// Renders a template; an include chain deeper than `IncludeChain.maxDepth` is stopped and reported.
     func render(_ template: String, _ context: [String: Any], diagnostics: inout [Diagnostic]) -> String {
         let chain = IncludeChain(context, names: templateNames)
-        let html = library.render(chain, withTemplate: template) ?? ""
+        guard let html = library.render(chain, withTemplate: template) else {
+            // The build checks every page's layout first and the default theme has every component, so this is a
+            // bug: reported, never an empty page.
+            diagnostics.append(.error("the template '\(template)' does not exist in the theme", at: "(templates)"))
+            return ""
+        }
         if let stopped = chain.stopped { diagnostics.append(tooDeep(stopped)) }
         return html
     }

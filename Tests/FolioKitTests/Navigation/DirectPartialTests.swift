@@ -3,13 +3,35 @@ import Testing
 
 @testable import FolioKit
 
-/// Which navigation partials Folio writes itself, and that a theme's own partial is always the one used.
+/// Which partials and components Folio writes itself, and that a theme's own template is always the one used.
 @Suite struct DirectPartialTests {
-    @Test func theDefaultThemeHasEveryNavigationPartialWrittenDirectly() {
+    @Test func theDefaultThemeHasEveryPartialAndComponentWrittenDirectly() {
         var diagnostics: [Diagnostic] = []
         let theme = Theme.load(directory: nil, diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty)
         #expect(theme.directPartials == Set(DirectPartial.allCases))
+        #expect(theme.directComponents == Set(ViewSpec.Kind.allCases))
+    }
+
+    @Test func aTabsBannerOfTheThemesOwnRendersTheTabsThroughMustache() throws {
+        let site = try ScratchSite(["site.yml": "title: Banner\n", "index.md": "# Home\n"])
+        let banner = site.root.appendingPathComponent("Theme/partials/tabs-banner.mustache")
+        try FileManager.default.createDirectory(
+            at: banner.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "<p class=\"notice\">Tabs</p>\n".write(to: banner, atomically: true, encoding: .utf8)
+        var diagnostics: [Diagnostic] = []
+        let theme = Theme.load(
+            directory: banner.deletingLastPathComponent().deletingLastPathComponent().path, diagnostics: &diagnostics)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(theme.directComponents == [.list, .paged, .segmented])
+    }
+
+    @Test func aTemplateThatDoesNotExistIsAnErrorNotAnEmptyPage() {
+        var diagnostics: [Diagnostic] = []
+        let theme = Theme.load(directory: nil, diagnostics: &diagnostics)
+        _ = theme.render("layouts/missing", [:], diagnostics: &diagnostics)
+        #expect(diagnostics.map(\.severity) == [.error])
+        #expect(diagnostics.first?.message.contains("layouts/missing") == true)
     }
 
     @Test func aThemeThatChangesAnEntryOfTheContentsGetsItsOwnContentsAndKeepsTheRestDirect() throws {
