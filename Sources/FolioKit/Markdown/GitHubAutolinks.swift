@@ -7,8 +7,9 @@ enum GitHubAutolinks {
     static func linkURLs(in document: MarkdownDocument) -> Set<MarkdownNode> {
         var made = Set<MarkdownNode>()
         for text in GitHubMarkdown.textNodes(in: document.documentNode, inLinks: false) {
+            // Every match starts at a "://" or a "www." (looked for in cmark's text, before copying it).
+            guard text.literalContains("://") || text.literalContains("www.") else { continue }
             let bytes = Array(text.literal.utf8)
-            guard bytes.contains(UInt8(ascii: ":")) || bytes.contains(UInt8(ascii: "w")) else { continue }
             var found: [(Range<Int>, String)] = []
             var segment = 0
             var index = 0
@@ -33,8 +34,8 @@ enum GitHubAutolinks {
     /// Links e-mail addresses (cmark-gfm does this after the other inline rules).
     static func linkEmails(in document: MarkdownDocument) {
         for text in GitHubMarkdown.textNodes(in: document.documentNode, inLinks: false) {
+            guard text.literalContains(UInt8(ascii: "@")) else { continue }
             let bytes = Array(text.literal.utf8)
-            guard bytes.contains(UInt8(ascii: "@")) else { continue }
             var found: [(Range<Int>, String)] = []
             var offset = 0
             while let at = bytes[offset...].firstIndex(of: UInt8(ascii: "@")) {

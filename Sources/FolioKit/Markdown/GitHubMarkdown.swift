@@ -34,7 +34,9 @@ enum GitHubMarkdown {
     static func textNodes(in root: MarkdownNode, inLinks: Bool) -> [MarkdownNode] {
         var nodes: [MarkdownNode] = []
         func visit(_ node: MarkdownNode) {
-            for child in node.children {
+            var next = node.firstChild
+            while let child = next {
+                next = child.next
                 switch child.kind {
                 case .text: nodes.append(child)
                 case .code, .codeBlock, .htmlBlock, .htmlInline, .image: break

@@ -14,15 +14,22 @@ enum GitHubStrikethrough {
         visit(document.documentNode, autolinks)
     }
 
+    /// Walks the children by their links (no array per container unless one holds a `~`).
     private static func visit(_ container: MarkdownNode, _ autolinks: Set<MarkdownNode>) {
-        let children = container.children
-        if children.contains(where: { $0.kind == .text && $0.literalContains(UInt8(ascii: "~")) }) {
-            strike(children, autolinks)
+        var child = container.firstChild
+        while let node = child {
+            if node.kind == .text, node.literalContains(UInt8(ascii: "~")) {
+                strike(container.children, autolinks)
+                break
+            }
+            child = node.next
         }
-        for child in container.children {
-            switch child.kind {
+        child = container.firstChild
+        while let node = child {
+            child = node.next
+            switch node.kind {
             case .text, .code, .codeBlock, .htmlBlock, .htmlInline, .image: break
-            default: visit(child, autolinks)
+            default: visit(node, autolinks)
             }
         }
     }

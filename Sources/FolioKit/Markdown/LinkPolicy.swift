@@ -77,7 +77,10 @@ struct LinkPolicy: Sendable {
 
     /// Splits `a.md#x` into `a.md` and `#x` (also `?query`).
     static func splitSuffix(_ url: String) -> (String, String) {
-        guard let index = url.firstIndex(where: { $0 == "#" || $0 == "?" }) else { return (url, "") }
+        // By byte: a URL's `#` or `?` starts its suffix whatever follows it (and Characters cost a grapheme walk).
+        guard let index = url.utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) else {
+            return (url, "")
+        }
         return (String(url[..<index]), String(url[index...]))
     }
 }

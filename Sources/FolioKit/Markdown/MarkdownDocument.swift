@@ -282,6 +282,12 @@ struct MarkdownNode: Hashable {
         cmark_node_get_literal(pointer).map { strchr($0, Int32(byte)) != nil } ?? false
     }
 
+    /// Whether the literal holds `needle` (ASCII), looked for as `literalContains(_:)` does a byte.
+    func literalContains(_ needle: StaticString) -> Bool {
+        let needle = UnsafeRawPointer(needle.utf8Start).assumingMemoryBound(to: CChar.self)
+        return cmark_node_get_literal(pointer).map { strstr($0, needle) != nil } ?? false
+    }
+
     /// A fenced code block's info string (` ```swift title="x" `).
     var fenceInfo: String { cmark_node_get_fence_info(pointer).map { String(cString: $0) } ?? "" }
 
