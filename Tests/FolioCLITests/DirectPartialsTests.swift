@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The default theme's partials and container components are written directly by Folio while a theme keeps them
-/// (for speed); a theme whose copies of them differ only by a Mustache comment gets them rendered by Mustache. A reader must not
+/// The default theme's partials, container components and default layout are written directly by Folio while a
+/// theme keeps them (for speed); a theme whose copies of them differ only by a Mustache comment gets them rendered by Mustache. A reader must not
 /// be able to tell: every file of the guide, plus pages that exercise escaping, long folders and listing pages,
 /// is the same byte for byte both ways.
 @Suite("direct partials")
@@ -14,7 +14,7 @@ struct DirectPartialsTests {
             "sidebar", "breadcrumbs", "toc", "toc-entry", "pager", "search", "head", "meta", "header", "page-head",
             "listing", "pagination", "footer", "scripts", "tabs-banner",
         ].map { "partials/\($0).mustache" }
-        + ["list", "paged", "tabs", "segmented"].map { "components/\($0).mustache" }
+        + ["list", "paged", "tabs", "segmented"].map { "components/\($0).mustache" } + ["layouts/default.mustache"]
 
     /// A base URL with a host: the head then has canonical and Open Graph URLs, images and the feeds' links.
     static let absolute = ["--base-url", "https://example.org/docs/"]

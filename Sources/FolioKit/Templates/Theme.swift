@@ -31,6 +31,8 @@ public struct Theme: Sendable {
     let directPartials: Set<DirectPartial>
     /// The container components still the default theme's, which the view renderer then writes directly.
     let directComponents: Set<ViewSpec.Kind>
+    /// The default layout and every partial it includes are the default theme's: pages are written directly.
+    let directLayout: Bool
 
     /// Loads the theme, reporting template syntax errors and missing partials with their positions.
     /// `followSymlinks`: site.yml's setting, for links in the theme folder whose target lies outside it.
@@ -117,7 +119,8 @@ public struct Theme: Sendable {
             hasCustomHeading: files[heading]?.bytes != DefaultTheme.files[heading],
             hasCustomTreeItem: files["partials/tree-item.mustache"]?.bytes
                 != DefaultTheme.files["partials/tree-item.mustache"], directPartials: direct,
-            directComponents: DirectComponent.unchanged(in: contents))
+            directComponents: DirectComponent.unchanged(in: contents),
+            directLayout: DirectLayout.applies(to: contents, directPartials: direct))
     }
 
     /// `layouts/x.mustache` → `layouts/x`, `components/x.mustache` → `components/x`, `partials/x.mustache` → `x`.
@@ -136,6 +139,7 @@ public struct Theme: Sendable {
 
     /// Renders a template; an include chain deeper than `IncludeChain.maxDepth` is stopped and reported.
     func render(_ template: String, _ context: [String: Any], diagnostics: inout [Diagnostic]) -> String {
+        if directLayout, template == DirectLayout.template, let html = DirectLayout.page(context) { return html }
         let chain = IncludeChain(context, names: templateNames)
         guard let html = library.render(chain, withTemplate: template) else {
             // The build checks every page's layout first and the default theme has every component, so this is a

@@ -11,6 +11,7 @@ import Testing
         #expect(diagnostics.isEmpty)
         #expect(theme.directPartials == Set(DirectPartial.allCases))
         #expect(theme.directComponents == Set(ViewSpec.Kind.allCases))
+        #expect(theme.directLayout)
     }
 
     @Test func aTabsBannerOfTheThemesOwnRendersTheTabsThroughMustache() throws {
@@ -24,6 +25,7 @@ import Testing
             directory: banner.deletingLastPathComponent().deletingLastPathComponent().path, diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         #expect(theme.directComponents == [.list, .paged, .segmented])
+        #expect(theme.directLayout, "the layout does not include the tabs banner")
     }
 
     @Test func aTemplateThatDoesNotExistIsAnErrorNotAnEmptyPage() {
@@ -48,6 +50,7 @@ import Testing
         var diagnostics: [Diagnostic] = []
         let loaded = Theme.load(directory: theme.path, diagnostics: &diagnostics)
         #expect(loaded.directPartials == Set(DirectPartial.allCases).subtracting([.toc]))
+        #expect(!loaded.directLayout, "a partial of the layout is the theme's own: the layout is a template again")
 
         let result = site.build(templates: theme)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
