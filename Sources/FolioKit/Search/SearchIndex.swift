@@ -88,8 +88,10 @@ struct SearchIndex {
                         out += [0x5c, 0x75, 0x32, 0x30, 0x32, bytes[index + 2] == 0xa8 ? 0x38 : 0x39]
                         index += 2
                     default:
-                        let hex = Array("0123456789abcdef".utf8)
-                        out += [0x5c, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                        let hex: StaticString = "0123456789abcdef"
+                        hex.withUTF8Buffer { digits in
+                            out += [0x5c, 0x75, 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+                        }
                     }
                     index += 1
                     plainFrom = index

@@ -159,7 +159,8 @@ struct PageContext: @unchecked Sendable {
         if !canonical.isEmpty { pageValues["canonicalURL"] = TemplateText(canonical) }
         if let date = front.date { pageValues["date"] = TemplateText(date) }
         let meta = self.meta.meta(for: page, site: site)
-        pageValues["meta"] = meta.templateValue
+        // Only a theme's own meta partial reads it (the default one is written directly from `meta`).
+        pageValues["meta"] = Deferred { meta.templateValue }
         let stylesheets = stylesheets.map { root + "assets/" + $0 }
         let scripts = scripts.map { root + "assets/" + $0 }
         var values: [String: Any] = [
