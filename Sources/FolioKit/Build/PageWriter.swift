@@ -134,7 +134,7 @@ enum PageWriter {
         var views = ViewRenderer(theme: theme, settings: PageSettings(page: source), appearance: appearance)
         let content = views.render(page.model)
         diagnostics += views.warnings
-        let html = theme.render(
+        let html = theme.renderBytes(
             "layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
         let path = String(page.url.dropFirst()) + "index.html"
         diagnostics += facts?.rendered(page, fingerprint: fingerprint, html: html, output: output) ?? []

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The ids a built page really has: every `id="…"` (and `<a name="…">`) attribute of its HTML,
 /// whichever view, tab, page or template put it there.
 enum AnchorScanner {
@@ -8,35 +14,24 @@ enum AnchorScanner {
         return html.withUTF8 { ids(in: $0) }
     }
 
+    /// Finds each `=` with libc's `memchr` (an HTML page has few, one per attribute) and looks back for `id` after
+    /// white space, or `name` after `<a` and white space; the value is the quoted text after it. A page's HTML is
+    /// scanned so once per build.
     static func ids(in bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        guard let base = bytes.baseAddress else { return [] }
         var result: [String] = []
         let count = bytes.count
-        var index = 0
-        // Looks for `id=` after white space (or `name=` right after `<a`), inside a tag (escaped text never has a raw quote after `=`).
-        while index + 4 < count {
-            let byte = bytes[index]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x09 else {
-                index += 1
+        var from = 0
+        while from < count, let found = memchr(base + from, Int32(UInt8(ascii: "=")), count - from) {
+            let equals = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            let start = equals + 1
+            guard isIDAttribute(bytes, before: equals) || isAnchorName(bytes, before: equals) else {
+                from = start
                 continue
             }
-            var start = index + 1
-            if bytes[start] == UInt8(ascii: "i"), bytes[start + 1] == UInt8(ascii: "d"),
-                bytes[start + 2] == UInt8(ascii: "=")
-            {
-                start += 3
-            } else if start + 5 < count, index >= 2, bytes[index - 1] | 0x20 == UInt8(ascii: "a"),
-                bytes[index - 2] == UInt8(ascii: "<"),
-                bytes[start] == UInt8(ascii: "n"), bytes[start + 1] == UInt8(ascii: "a"),
-                bytes[start + 2] == UInt8(ascii: "m"), bytes[start + 3] == UInt8(ascii: "e"),
-                bytes[start + 4] == UInt8(ascii: "=")
-            {
-                start += 5
-            } else {
-                index += 1
-                continue
-            }
+            // Inside a tag, escaped text never has a raw quote after `=`.
             guard start < count, bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'") else {
-                index = start
+                from = start
                 continue
             }
             let quote = bytes[start]
@@ -48,10 +43,26 @@ enum AnchorScanner {
                 let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
                 result.append(value.contains("&") ? unescape(value) : value)
             }
-            index = end
+            from = end
         }
         return result
     }
+
+    /// ` id` just before the `=` at `equals`.
+    private static func isIDAttribute(_ bytes: UnsafeBufferPointer<UInt8>, before equals: Int) -> Bool {
+        equals >= 3 && isSpace(bytes[equals - 3]) && bytes[equals - 2] == UInt8(ascii: "i")
+            && bytes[equals - 1] == UInt8(ascii: "d")
+    }
+
+    /// `<a name` (or `<A name`) just before the `=` at `equals`.
+    private static func isAnchorName(_ bytes: UnsafeBufferPointer<UInt8>, before equals: Int) -> Bool {
+        equals >= 7 && bytes[equals - 7] == UInt8(ascii: "<") && bytes[equals - 6] | 0x20 == UInt8(ascii: "a")
+            && isSpace(bytes[equals - 5]) && bytes[equals - 4] == UInt8(ascii: "n")
+            && bytes[equals - 3] == UInt8(ascii: "a") && bytes[equals - 2] == UInt8(ascii: "m")
+            && bytes[equals - 1] == UInt8(ascii: "e")
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 }
 
     /// The entities Folio's templates and cmark write in attribute values.
     private static func unescape(_ value: String) -> String {

@@ -45,13 +45,13 @@ final class SiteFacts: @unchecked Sendable {
     }
 
     /// A page just rendered: its ids from its HTML; its model published when `models: true`.
-    func rendered(_ page: Page, fingerprint: FileFingerprint, html: String, output: OutputDirectory) -> [Diagnostic] {
+    func rendered(_ page: Page, fingerprint: FileFingerprint, html: [UInt8], output: OutputDirectory) -> [Diagnostic] {
+        let ids = html.withUnsafeBufferPointer { AnchorScanner.ids(in: $0) }
         store(
             page.sourcePath,
             PageFactsFile.Entry(
                 fingerprint: fingerprint,
-                facts: PageFacts(
-                    ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(page.source))))
+                facts: PageFacts(ids: ids, links: page.links, updated: Self.updated(page.source))))
         guard site.publishing.models else { return [] }
         let path = String(PublishedModel.path(for: page.url).dropFirst())
         return [output.write(PublishedModel.encode(page.model, config: site.config), to: path, for: page.displayPath)]

@@ -18,7 +18,7 @@ enum DirectLayout {
 
     /// The page, from the context `PageContext` made for it; nil when a value is not where the layout reads it
     /// (the caller then renders the template).
-    static func page(_ context: [String: Any]) -> String? {
+    static func page(_ context: [String: Any]) -> [UInt8]? {
         guard let site = context["site"] as? [String: Any], let page = context["page"] as? [String: Any],
             let language = site["language"] as? TemplateText, let siteTitle = site["title"] as? TemplateText,
             let title = page["title"] as? TemplateText, let isHome = page["isHome"] as? Bool,
@@ -65,6 +65,6 @@ enum DirectLayout {
         out.appendHTML(footer)
         out.appendHTML(scripts)
         out.append("</body>\n</html>\n")
-        return out.string
+        return out.bytes
     }
 }

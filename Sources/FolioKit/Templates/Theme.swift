@@ -139,7 +139,9 @@ public struct Theme: Sendable {
 
     /// Renders a template; an include chain deeper than `IncludeChain.maxDepth` is stopped and reported.
     func render(_ template: String, _ context: [String: Any], diagnostics: inout [Diagnostic]) -> String {
-        if directLayout, template == DirectLayout.template, let html = DirectLayout.page(context) { return html }
+        if directLayout, template == DirectLayout.template, let html = DirectLayout.page(context) {
+            return String(decoding: html, as: UTF8.self)
+        }
         let chain = IncludeChain(context, names: templateNames)
         guard let html = library.render(chain, withTemplate: template) else {
             // The build checks every page's layout first and the default theme has every component, so this is a
@@ -149,6 +151,13 @@ public struct Theme: Sendable {
         }
         if let stopped = chain.stopped { diagnostics.append(tooDeep(stopped)) }
         return html
+    }
+
+    /// `render`, as the bytes of the page's file: a directly written layout's bytes are not made into a String
+    /// (checking a whole page's UTF-8 again costs more than writing it).
+    func renderBytes(_ template: String, _ context: [String: Any], diagnostics: inout [Diagnostic]) -> [UInt8] {
+        if directLayout, template == DirectLayout.template, let html = DirectLayout.page(context) { return html }
+        return Array(render(template, context, diagnostics: &diagnostics).utf8)
     }
 
     /// The error for an include chain that went too deep, at the include that went one level too far.

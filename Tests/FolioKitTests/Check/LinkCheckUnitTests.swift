@@ -7,8 +7,11 @@ import Testing
         let html = """
             <h2 id="install">Install</h2><div data-id="no" id='single'><a name="legacy"></a>
             <meta name="description" content="x"><code>id=&quot;escaped&quot;</code><p id="a&amp;b">x</p>
+            <span\tid="x=y" title="z">z</span><A
+            name='up'></A><a href="#up" name="not-first">x</a><p title=" id='in-a-value'" id=unquoted>
             """
-        #expect(AnchorScanner.ids(in: html) == ["install", "single", "legacy", "a&b"])
+        #expect(
+            AnchorScanner.ids(in: html) == ["install", "single", "legacy", "a&b", "x=y", "up", "in-a-value"])
     }
 }
 
@@ -38,7 +41,7 @@ import Testing
 @Suite struct PageFactsFileTests {
     @Test func roundTripsIdsLinksAndUpdated() {
         let facts = PageFacts(
-            ids: ["install", "tab\there"],
+            ids: ["install", "tab\there", "cr\rhere"],
             links: [
                 PageLink(
                     target: .site(path: "/a/", fragment: "x"), line: 3, column: 5, isImage: false, written: "a.md#x"),
