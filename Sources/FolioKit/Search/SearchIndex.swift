@@ -58,7 +58,8 @@ struct SearchIndex {
     }
 
     /// `literal(string)`'s bytes appended to `out`, without an intermediate String (record files hold every
-    /// section's text): runs of plain bytes are copied whole, found with a table of the bytes that may need escaping.
+    /// section's text): runs of plain bytes are copied whole. Eight bytes at a time are tested for one that may
+    /// need escaping (a control, `"`, `\` or E2), then a byte at a time where one may.
     static func appendLiteral(_ string: String, to out: inout [UInt8]) {
         var string = string
         string.withUTF8 { bytes in
@@ -66,7 +67,14 @@ struct SearchIndex {
                 out.append(0x22)
                 var plainFrom = 0
                 var index = 0
-                while index < bytes.count {
+                let count = bytes.count
+                while index < count {
+                    if index + 8 <= count,
+                        !mayNeedEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    {
+                        index += 8
+                        continue
+                    }
                     let byte = bytes[index]
                     guard mayEscape[Int(byte)] != 0 else {
                         index += 1
@@ -74,7 +82,7 @@ struct SearchIndex {
                     }
                     // U+2028 and U+2029 (E2 80 A8/A9) end a line in JavaScript; other E2 sequences are plain.
                     if byte == 0xe2,
-                        !(index + 2 < bytes.count && bytes[index + 1] == 0x80
+                        !(index + 2 < count && bytes[index + 1] == 0x80
                             && (bytes[index + 2] == 0xa8 || bytes[index + 2] == 0xa9))
                     {
                         index += 1
@@ -96,10 +104,23 @@ struct SearchIndex {
                     index += 1
                     plainFrom = index
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<bytes.count]))
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<count]))
                 out.append(0x22)
             }
         }
+    }
+
+    /// Whether any of eight bytes is one of `mayEscape`'s: below 0x20, or `"`, `\` or E2 (each found as a zero
+    /// byte of the word xor-ed with it, by the usual has-a-zero-byte test).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let control = (word &- ones &* 0x20) & ~word & highs
+        return control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5c))
+            | hasZero(word ^ (ones &* 0xe2))
+            != 0
     }
 
     /// The bytes `appendLiteral` looks at twice: controls, `"`, `\` and E2 (the lead byte of U+2028 and U+2029).

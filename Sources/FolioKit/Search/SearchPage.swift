@@ -122,34 +122,42 @@ struct SearchPage: Sendable, Equatable {
     }
 
     /// The page's terms (each once, with the records that hold it: a page indexes a few words many times): every
-    /// occurrence, noted in record order, grouped by term with one counting sort, no array per term.
+    /// occurrence, noted in record order, placed straight into its term's part of the bytes (a counting sort).
     private static func grouped(_ occurrences: [Occurrence], table: SearchTermTable) -> [UInt8] {
-        var firsts = [Int](repeating: 0, count: table.count + 1)
-        for occurrence in occurrences { firsts[Int(occurrence.slot) + 1] += 1 }
-        for slot in 0..<table.count { firsts[slot + 1] += firsts[slot] }
-        var pairs = [UInt8](repeating: 0, count: occurrences.count * 2)
-        var next = firsts
-        for occurrence in occurrences {
-            let at = next[Int(occurrence.slot)]
-            pairs[2 * at] = occurrence.record
-            pairs[2 * at + 1] = occurrence.weight
-            next[Int(occurrence.slot)] = at + 1
+        let slots = table.count
+        var records = [Int32](repeating: 0, count: slots)
+        for occurrence in occurrences { records[Int(occurrence.slot)] += 1 }
+        // Where each term's next (record, weight) pair goes.
+        var next = [Int](repeating: 0, count: slots)
+        var size = 0
+        for slot in 0..<slots {
+            let length = table.range(slot).count
+            size += numberSize(length) + length + numberSize(Int(records[slot]))
+            next[slot] = size
+            size += 2 * Int(records[slot])
         }
-        var terms: [UInt8] = []
-        terms.reserveCapacity(table.bytes.count + table.count * 4 + pairs.count)
-        table.bytes.withUnsafeBufferPointer { words in
-            pairs.withUnsafeBufferPointer { pairs in
-                for slot in 0..<table.count {
+        return [UInt8](unsafeUninitializedCapacity: size) { terms, initialized in
+            table.bytes.withUnsafeBufferPointer { words in
+                var at = 0
+                for slot in 0..<slots {
                     let word = table.range(slot)
-                    Self.appendNumber(word.count, to: &terms)
-                    terms.append(contentsOf: UnsafeBufferPointer(rebasing: words[word]))
-                    Self.appendNumber(firsts[slot + 1] - firsts[slot], to: &terms)
-                    terms.append(
-                        contentsOf: UnsafeBufferPointer(rebasing: pairs[2 * firsts[slot]..<2 * firsts[slot + 1]]))
+                    at = writeNumber(word.count, to: terms, at: at)
+                    _ = UnsafeMutableBufferPointer(rebasing: terms[at..<at + word.count]).initialize(
+                        from: words[word])
+                    at = writeNumber(Int(records[slot]), to: terms, at: at + word.count)
+                    at += 2 * Int(records[slot])
                 }
             }
+            next.withUnsafeMutableBufferPointer { next in
+                for occurrence in occurrences {
+                    let at = next[Int(occurrence.slot)]
+                    terms[at] = occurrence.record
+                    terms[at + 1] = occurrence.weight
+                    next[Int(occurrence.slot)] = at + 2
+                }
+            }
+            initialized = size
         }
-        return terms
     }
 
     /// Calls `body` with each term of the page and its postings: (record, weight) byte pairs, records ascending.
@@ -167,14 +175,27 @@ struct SearchPage: Sendable, Equatable {
         }
     }
 
-    /// A number as LEB128: seven bits a byte, the high bit set on all but the last.
-    private static func appendNumber(_ value: Int, to bytes: inout [UInt8]) {
+    /// A number as LEB128: seven bits a byte, the high bit set on all but the last; returns where it ends.
+    private static func writeNumber(_ value: Int, to bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var rest = value
+        var at = start
+        while rest >= 0x80 {
+            bytes[at] = UInt8(rest & 0x7f) | 0x80
+            rest >>= 7
+            at += 1
+        }
+        bytes[at] = UInt8(rest)
+        return at + 1
+    }
+
+    private static func numberSize(_ value: Int) -> Int {
+        var size = 1
         var rest = value
         while rest >= 0x80 {
-            bytes.append(UInt8(rest & 0x7f) | 0x80)
             rest >>= 7
+            size += 1
         }
-        bytes.append(UInt8(rest))
+        return size
     }
 
     private static func readNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int {

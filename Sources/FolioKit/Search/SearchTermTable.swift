@@ -18,15 +18,43 @@ struct SearchTermTable: Sendable {
     /// Where slot `slot`'s term lies in `bytes`.
     func range(_ slot: Int) -> Range<Int> { Int(starts[slot])..<Int(starts[slot + 1]) }
 
-    /// FNV-1a of a term's bytes: `hash(_:)`, or `hashSeed` then `hash(_:adding:)` for each byte (as the tokeniser
-    /// does while it scans a word).
-    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// A term's hash: its bytes eight at a time (the last few as one little-endian word), each step a multiply and
+    /// a shift that brings the product's high bits down to the low ones the table uses. No chain of one multiply a
+    /// byte: the tokeniser hashes every word of every page.
+    static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = word.baseAddress else { return hash(UnsafeRawPointer(bitPattern: 8)!, count: 0, readable: 0) }
+        return hash(UnsafeRawPointer(base), count: word.count, readable: word.count)
+    }
+
+    /// `hash(_:)` of the `count` bytes at `word`, of which `readable` may be read (the tokeniser's words lie inside
+    /// a page's text: their last few bytes are then one load, masked).
+    @inline(__always)
+    static func hash(_ word: UnsafeRawPointer, count: Int, readable: Int) -> UInt64 {
+        var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(count)
+        var index = 0
+        while index + 8 <= count {
+            hash = mix(hash ^ word.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
+        }
+        let left = count - index
+        guard left > 0 else { return hash }
+        var tail: UInt64
+        if index + 8 <= readable {
+            tail = word.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
+            tail &= (1 << (UInt64(left) * 8)) - 1
+        } else {
+            tail = 0
+            for offset in 0..<left {
+                tail |= UInt64(word.load(fromByteOffset: index + offset, as: UInt8.self)) << (offset * 8)
+            }
+        }
+        return mix(hash ^ tail)
+    }
 
     @inline(__always)
-    static func hash(_ hash: UInt64, adding byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-
-    static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        word.reduce(hashSeed) { hash($0, adding: $1) }
+    private static func mix(_ value: UInt64) -> UInt64 {
+        let product = value &* 0x9e37_79b9_7f4a_7c15
+        return product ^ (product >> 29)
     }
 
     /// The slot of `word`, added when new.

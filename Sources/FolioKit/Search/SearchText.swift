@@ -17,7 +17,7 @@ public enum SearchText {
         forEachToken(text) { word, _ in body(word) }
     }
 
-    /// `forEachToken`, with each token's `SearchTermTable.hash`, taken while the word is scanned.
+    /// `forEachToken`, with each token's `SearchTermTable.hash`.
     static func forEachToken(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void) {
         var text = text
         text.withUTF8 { scan($0, body) }
@@ -46,9 +46,8 @@ public enum SearchText {
     private static let upper: UInt8 = 2
     private static let nonASCII: UInt8 = 4
 
-    // A run of ASCII letters and digits is passed as it is, or lower-cased into a buffer on the stack, with the hash
-    // of its folded bytes taken on the way (`upper << 4` is 0x20, the bit that lower-cases a capital); a run touching
-    // non-ASCII takes the Unicode path.
+    // A run of ASCII letters and digits is passed as it is, or lower-cased into a buffer on the stack, and hashed
+    // once it is found; a run touching non-ASCII takes the Unicode path.
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void)
     {
         byteKinds.withUnsafeBufferPointer { kinds in
@@ -62,10 +61,8 @@ public enum SearchText {
                 }
                 let start = index
                 var seen: UInt8 = 0
-                var hash = SearchTermTable.hashSeed
                 repeat {
                     seen |= kind
-                    hash = SearchTermTable.hash(hash, adding: bytes[index] | (kind & upper) << 4)
                     index += 1
                     guard index < end else { break }
                     kind = kinds[Int(bytes[index])]
@@ -76,14 +73,19 @@ public enum SearchText {
                     unicodeTokens(String(decoding: run, as: UTF8.self), into: &words)
                     for var word in words { word.withUTF8 { body($0, SearchTermTable.hash($0)) } }
                 } else if seen & upper != 0 {
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: run.count) { lowered in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: run.count + 8) { lowered in
                         for (offset, byte) in run.enumerated() {
                             lowered[offset] = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
                         }
-                        body(UnsafeBufferPointer(lowered), hash)
+                        (lowered.baseAddress! + run.count).initialize(repeating: 0, count: 8)
+                        let word = UnsafeBufferPointer(rebasing: lowered[..<run.count])
+                        body(
+                            word, SearchTermTable.hash(lowered.baseAddress!, count: run.count, readable: run.count + 8))
                     }
                 } else {
-                    body(run, hash)
+                    body(
+                        run,
+                        SearchTermTable.hash(bytes.baseAddress! + start, count: run.count, readable: end - start))
                 }
             }
         }

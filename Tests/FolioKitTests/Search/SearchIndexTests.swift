@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FolioKit
@@ -34,7 +35,7 @@ import Testing
     @Test func theHashTakenWhileScanningIsTheTermTablesHashOfTheFoldedWord() {
         // The index looks every word up by the hash the tokeniser took on the way: a capital, a diacritic or a
         // CJK pair hashed unfolded would file one word under two terms.
-        let text = "Build BUILD build Café CAFÉ x9Z 東京都 Ärger v2.0"
+        let text = "Build BUILD build Café CAFÉ x9Z 東京都 Ärger v2.0 Internationalization internationalization abcdefgh"
         var words: [String] = []
         var table = SearchTermTable(capacity: 4)
         SearchText.forEachToken(text) { word, hash in
@@ -228,6 +229,26 @@ import Testing
         var bytes = Array("x".utf8)
         SearchIndex.appendLiteral("é\u{1}", to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == "x\"é\\u0001\"")
+    }
+
+    @Test func escapesAreFoundWhereverTheyFallInTheEightByteSteps() throws {
+        // The scan tests eight bytes at a time: each character that is escaped (or looks as if it might be), at
+        // every offset of a long plain run, is written as JSON would write it, and a JavaScript parser reads back.
+        for special in ["\"", "\\", "\n", "\u{1f}", "\u{7f}", "\u{2028}", "\u{2029}", "’", "—", " ", "é"] {
+            for offset in 0..<20 {
+                let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 19 - offset)
+                let data = try JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed])
+                let expected = String(decoding: data, as: UTF8.self).dropFirst().dropLast()
+                    .replacingOccurrences(of: "\\/", with: "/")
+                    .replacingOccurrences(of: "\u{1f}", with: "\\u001f")
+                    .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+                    .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+                let literal = SearchIndex.literal(text)
+                #expect(literal == expected, "\(special.unicodeScalars.first!.value) at \(offset)")
+                let back = try JSONSerialization.jsonObject(with: Data(literal.utf8), options: [.fragmentsAllowed])
+                #expect(back as? String == text)
+            }
+        }
     }
 
     @Test func theCacheFileRoundTrips() {
