@@ -10,27 +10,32 @@ enum FrontMatterParser {
     /// Front matter is YAML between `---` lines at the very top of the file.
     static func split(_ text: String, path: String, diagnostics: inout [Diagnostic]) -> Split {
         // SourceText has already turned CRLF and CR into LF and dropped a byte-order mark.
-        guard text.hasPrefix("---\n"), let firstBreak = text.firstIndex(of: "\n") else {
+        // Lines are found in the UTF-8 view: a line break is always a character of its own, and walking
+        // characters cost more than the rest of reading a page.
+        let utf8 = text.utf8
+        guard text.hasPrefix("---\n"), let firstBreak = utf8.firstIndex(of: newline) else {
             return Split(yaml: nil, body: text, bodyLineOffset: 0)
         }
         var line = 1
-        var index = text.index(after: firstBreak)
+        var index = utf8.index(after: firstBreak)
         let yamlStart = index
-        while index < text.endIndex {
+        while index < utf8.endIndex {
             line += 1
-            let end = text[index...].firstIndex(of: "\n") ?? text.endIndex
-            var content = text[index..<end]
-            if content.last == "\r" { content = content.dropLast() }
-            if content == "---" || content == "..." {
-                let bodyStart = end < text.endIndex ? text.index(after: end) : end
+            let end = utf8[index...].firstIndex(of: newline) ?? utf8.endIndex
+            var content = utf8[index..<end]
+            if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
+            if content.elementsEqual("---".utf8) || content.elementsEqual("...".utf8) {
+                let bodyStart = end < utf8.endIndex ? utf8.index(after: end) : end
                 return Split(
                     yaml: String(text[yamlStart..<index]), body: String(text[bodyStart...]), bodyLineOffset: line)
             }
-            index = end < text.endIndex ? text.index(after: end) : end
+            index = end < utf8.endIndex ? utf8.index(after: end) : end
         }
         diagnostics.append(.error("front matter is not closed: add a line '---' after it", at: path))
         return Split(yaml: nil, body: text, bodyLineOffset: 0)
     }
+
+    private static let newline = UInt8(ascii: "\n")
 
     static func parse(_ yaml: String, path: String, diagnostics: inout [Diagnostic]) -> FrontMatter {
         var front = FrontMatter()

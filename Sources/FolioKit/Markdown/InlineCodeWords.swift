@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Inline code breaks only where a line must: a short word of code with a hyphen or a slash in it
 /// (`--output`, `swift-format`, `Content/site.yml`) is kept whole, as `<span class="nowrap">`, so
 /// the browser never leaves a lone `-` or `/` at the end of a line; it moves the word to the next line
@@ -74,15 +80,18 @@ enum InlineCodeWords {
         return wrapped
     }
 
+    /// Where `pattern` first occurs in `bytes` from `start`: libc's `memchr` finds each candidate first byte.
     private static func find(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard bytes.count >= pattern.count else { return nil }
-        var index = start
-        while index <= bytes.count - pattern.count {
-            if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
-                return index
+        guard let base = bytes.baseAddress, bytes.count - start >= pattern.count else { return nil }
+        let last = bytes.count - pattern.count
+        var from = start
+        return pattern.withUnsafeBufferPointer { pattern in
+            while from <= last, let found = memchr(base + from, Int32(pattern[0]), last - from + 1) {
+                let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                if memcmp(base + at, pattern.baseAddress!, pattern.count) == 0 { return at }
+                from = at + 1
             }
-            index += 1
+            return nil
         }
-        return nil
     }
 }

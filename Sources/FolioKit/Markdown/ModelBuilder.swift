@@ -236,12 +236,13 @@ struct ModelBuilder {
         }
     }
 
+    /// Read as UTF-8: dropping characters from a Substring walks grapheme clusters, and every list item asks.
     private static func unwrapItem(_ html: String) -> String {
-        var inner = Substring(html)
-        if inner.hasPrefix("<li>") { inner = inner.dropFirst(4) }
-        while inner.last == "\n" { inner = inner.dropLast() }
-        if inner.hasSuffix("</li>") { inner = inner.dropLast(5) }
-        return String(inner)
+        var inner = Substring(html).utf8
+        if inner.starts(with: "<li>".utf8) { inner = inner.dropFirst(4) }
+        while inner.last == UInt8(ascii: "\n") { inner = inner.dropLast() }
+        if inner.reversed().starts(with: ">il/<".utf8) { inner = inner.dropLast(5) }
+        return String(Substring(inner))
     }
 
     // MARK: Links and raw HTML

@@ -78,6 +78,15 @@ import Testing
         #expect(diagnostics.map(\.line) == [1])
     }
 
+    @Test func frontMatterEndsAtThreeDotsAndKeepsEveryCharacterAroundIt() {
+        let (front, diagnostics, split) = parse("---\ntitle: Café 👩🏽‍💻 e\u{301}\n...\n# Ünïcode\n---\nafter\n")
+        #expect(diagnostics.isEmpty)
+        #expect(front.title == "Café 👩🏽‍💻 e\u{301}")
+        #expect(split.yaml == "title: Café 👩🏽‍💻 e\u{301}\n")
+        #expect(split.body == "# Ünïcode\n---\nafter\n")
+        #expect(split.bodyLineOffset == 3)
+    }
+
     @Test func noFrontMatterMeansTheWholeFileIsMarkdown() {
         let (_, diagnostics, split) = parse("# Title\n")
         #expect(diagnostics.isEmpty)
