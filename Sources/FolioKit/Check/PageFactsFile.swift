@@ -25,7 +25,9 @@ enum PageFactsFile {
     }
 
     static func header(siteKey: String) -> String {
-        "\(format)\n" + "key\t" + escape(siteKey) + "\n"
+        var key: [UInt8] = []
+        appendEscaped(siteKey, to: &key)
+        return "\(format)\n" + "key\t" + String(decoding: key, as: UTF8.self) + "\n"
     }
 
     /// One page's lines: `page`, `ids`, then one `link` line a link. Written as bytes: every page of a build
@@ -240,13 +242,7 @@ enum PageFactsFile {
         }
     }
 
-    private static func escape(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) else { return value }
-        return value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
-            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
-    }
-
-    /// `escape`, appended to bytes.
+    /// A field's value as the file holds it (backslash, tab, line feed and carriage return escaped), appended.
     private static func appendEscaped(_ value: String, to bytes: inout [UInt8]) {
         var value = value
         value.withUTF8 { utf8 in
