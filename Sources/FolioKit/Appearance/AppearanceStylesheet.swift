@@ -7,6 +7,9 @@ public struct AppearanceStylesheet: Sendable, Equatable {
     /// Styles by class name.
     public private(set) var styles: [String: AppearanceStyle] = [:]
 
+    /// Where a build writes it.
+    static let outputPath = OutputPath("assets/appearance.css")
+
     /// An empty stylesheet.
     public init() {}
 

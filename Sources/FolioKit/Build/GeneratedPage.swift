@@ -21,5 +21,5 @@ struct GeneratedPage: Sendable {
         return pages
     }
 
-    var outputPath: String { String(url.dropFirst()) + "index.html" }
+    var outputPath: OutputPath { OutputPath(page: url) }
 }

@@ -67,7 +67,7 @@ struct OutputDirectory: Sendable {
     var isPatch: Bool { pending != nil }
 
     /// Creates every folder the files need, once, before the parallel writes (a patch's pending folder is flat).
-    func makeDirectories(for paths: [String]) throws {
+    func makeDirectories(for paths: [OutputPath]) throws {
         guard pending == nil, !discards else { return }
         var made: Set<String> = [""]
         // Parents before children, one mkdir each: Foundation's recursive create stats every component.
@@ -76,19 +76,19 @@ struct OutputDirectory: Sendable {
             try make(SitePath.directory(of: directory))
             try FileOperations.makeDirectory(staging + "/" + directory)
         }
-        for path in paths { try make(SitePath.directory(of: path)) }
+        for path in paths { try make(path.directory) }
     }
 
-    /// Writes the file at `path` (relative to the output); the error says why not, with the system's reason.
-    func write(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
+    /// Writes the file at `path`; the error says why not, with the system's reason.
+    func write(_ bytes: some Collection<UInt8>, to path: OutputPath) throws(FileError) {
         if discards { return }
-        guard let pending else { return try FileOperations.write(bytes, to: staging + "/" + path) }
+        guard let pending else { return try FileOperations.write(bytes, to: path.inside(staging)) }
         // A file that comes out as it already is is not part of the update.
-        if FileOperations.sameBytes(target + "/" + path, bytes) { return }
-        try FileOperations.write(bytes, to: pending.add(path))
+        if FileOperations.sameBytes(path.inside(target), bytes) { return }
+        try FileOperations.write(bytes, to: pending.add(path.relative))
     }
 
-    func write(_ text: String, to path: String) throws(FileError) {
+    func write(_ text: String, to path: OutputPath) throws(FileError) {
         var text = text
         let failure = text.withUTF8 { bytes -> FileError? in
             do throws(FileError) {
@@ -102,7 +102,7 @@ struct OutputDirectory: Sendable {
     }
 
     /// `write`, with a failure reported as an error at `displayPath` (the page or file the output comes from).
-    func write(_ text: some Collection<UInt8>, to path: String, for displayPath: String) -> Diagnostic? {
+    func write(_ text: some Collection<UInt8>, to path: OutputPath, for displayPath: String) -> Diagnostic? {
         do {
             try write(text, to: path)
             return nil
@@ -111,24 +111,31 @@ struct OutputDirectory: Sendable {
         }
     }
 
-    func write(_ text: String, to path: String, for displayPath: String) -> Diagnostic? {
+    func write(_ text: String, to path: OutputPath, for displayPath: String) -> Diagnostic? {
         var text = text
         return text.withUTF8 { write($0, to: path, for: displayPath) }
     }
 
-    /// Hard-links a file of the previous output into the staging folder: no copy, no new inode.
-    func link(from existing: String, to path: String) -> Bool {
+    /// Hard-links the file at `path` of the previous output (`previous`) into the staging folder: no copy, no new
+    /// inode. False when there is no such file.
+    func link(_ path: OutputPath, from previous: String) -> Bool {
+        link(path, from: previous, as: path)
+    }
+
+    /// `link`, for a file that moves: the previous output's `path` becomes `newPath` (a search record file whose page
+    /// moved in the site's order).
+    func link(_ path: OutputPath, from previous: String, as newPath: OutputPath) -> Bool {
         if pending != nil || discards { return true }  // in a patch, the previous file simply stays
-        return FileOperations.link(existing, staging + "/" + path)
+        return FileOperations.link(path.inside(previous), newPath.inside(staging))
     }
 
     /// Copies a source file's bytes (never a link to it: the output must not share a file with the sources).
-    func copy(from source: String, to path: String) throws(FileError) {
+    func copy(from source: String, to path: OutputPath) throws(FileError) {
         if discards {
             if access(source, R_OK) != 0 { throw FileError("read", source) }
             return
         }
-        try FileOperations.copy(source, to: pending?.add(path) ?? staging + "/" + path)
+        try FileOperations.copy(source, to: pending?.add(path.relative) ?? path.inside(staging))
     }
 
     /// Swaps the staging folder in (or publishes the patch): one atomic exchange where the kernel offers it.

@@ -4,35 +4,35 @@
 /// 404 page; the other file is then not written at all, so the output never depends on the order of the writes.
 struct OutputOverrides: Sendable {
     /// Output paths that a page or a static file of the content folder writes.
-    let claimed: Set<String>
+    let claimed: Set<OutputPath>
     let warnings: [Diagnostic]
 
     /// The files Folio generates itself, by output path, with what each comes from.
-    static func generated(theme: Theme) -> [String: String] {
-        var files = ["assets/appearance.css": "the stylesheet Folio generates from appearance.yml"]
+    static func generated(theme: Theme) -> [OutputPath: String] {
+        var files = [AppearanceStylesheet.outputPath: "the stylesheet Folio generates from appearance.yml"]
         if theme.layouts.contains("404") {
-            files["404.html"] = "the 404 page Folio generates from layouts/404.mustache"
+            files[.notFoundPage] = "the 404 page Folio generates from layouts/404.mustache"
         }
         return files
     }
 
     init(site: Site, theme: Theme) {
-        var claimed: [String: String] = [:]
-        for file in site.staticFiles { claimed[file] = FileTree.display(site.contentDirectory, file) }
-        for page in site.pages { claimed[String(page.url.dropFirst()) + "index.html"] = page.displayPath }
+        var claimed: [OutputPath: String] = [:]
+        for file in site.staticFiles { claimed[OutputPath(file)] = FileTree.display(site.contentDirectory, file) }
+        for page in site.pages { claimed[page.outputPath] = page.displayPath }
         self.claimed = Set(claimed.keys)
 
         var warnings: [Diagnostic] = []
         for (path, what) in Self.generated(theme: theme).sorted(by: { $0.key < $1.key }) {
             guard let owner = claimed[path] else { continue }
-            let effect = path == "assets/appearance.css" ? ", so no appearance rule takes effect" : ""
+            let effect = path == AppearanceStylesheet.outputPath ? ", so no appearance rule takes effect" : ""
             warnings.append(
                 .warning(
                     "this file takes the place of \(what)\(effect): the content file wins; rename or remove it to get the generated one",
                     at: owner))
         }
         for (name, file) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            guard let owner = claimed["assets/" + name] else { continue }
+            guard let owner = claimed[Theme.assetPath(name)] else { continue }
             warnings.append(
                 .warning(
                     "this file takes the place of the theme's assets/\(name) (\(file.displayPath)): the content file wins; "
@@ -43,5 +43,5 @@ struct OutputOverrides: Sendable {
     }
 
     /// Whether the theme's or Folio's own file at `path` is written: not when a content file takes its place.
-    func allows(_ path: String) -> Bool { !claimed.contains(path) }
+    func allows(_ path: OutputPath) -> Bool { !claimed.contains(path) }
 }

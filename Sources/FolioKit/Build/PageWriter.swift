@@ -34,21 +34,16 @@ enum PageWriter {
         // when that is the same, else written.
         let generated = GeneratedPage.all(in: tree, navigation: context.navigation)
             .filter { $0.number == 1 || tree.node(forURL: $0.url) == nil }
-        let pagePaths = site.pages.map { String($0.url.dropFirst()) + "index.html" }
-        let assetPaths = theme.assets.keys.sorted().map { "assets/" + $0 }
         try output.makeDirectories(
-            for: pagePaths + generated.map(\.outputPath) + site.staticFiles + assetPaths
-                + (site.config.search ? [SearchPage.path(0)] : []))
+            for: site.pages.map(\.outputPath) + generated.map(\.outputPath) + site.staticFiles.map { OutputPath($0) }
+                + theme.assets.keys.sorted().map(Theme.assetPath) + (site.config.search ? [SearchPage.path(0)] : []))
         // The search index names each page's record file by its place in the site.
         let order =
             site.config.search
             ? Dictionary(uniqueKeysWithValues: site.pages.enumerated().map { ($1.sourcePath, $0) }) : [:]
 
         let results = site.pages.parallelMap { source -> PageResult in
-            let path = String(source.url.dropFirst()) + "index.html"
-            if let record = plan.reused[source.sourcePath],
-                output.link(from: plan.previousOutput + "/" + path, to: path)
-            {
+            if let record = plan.reused[source.sourcePath], output.link(source.outputPath, from: plan.previousOutput) {
                 facts?.reused(
                     source, fingerprint: record.fingerprint, previousOutput: plan.previousOutput, output: output)
                 return PageResult(
@@ -80,7 +75,7 @@ enum PageWriter {
             }
         }
         let generatedWrites = generated.parallelMap { page -> [Diagnostic] in
-            if plan.sameSiteKey, output.link(from: plan.previousOutput + "/" + page.outputPath, to: page.outputPath) {
+            if plan.sameSiteKey, output.link(page.outputPath, from: plan.previousOutput) {
                 return []
             }
             var diagnostics: [Diagnostic] = []
@@ -90,20 +85,22 @@ enum PageWriter {
         for diagnostics in generatedWrites { written.diagnostics += diagnostics }
         written.diagnostics = written.diagnostics.removingDuplicates()
         // A content file at the path of a generated one or a theme asset takes its place (OutputOverrides warns).
-        if theme.layouts.contains("404"), overrides.allows("404.html") {
+        if theme.layouts.contains("404"), overrides.allows(.notFoundPage) {
             let html = theme.render("layouts/404", context.notFoundValues(), diagnostics: &written.diagnostics)
-            written.diagnostics += [output.write(html, to: "404.html", for: output.target)].compactMap { $0 }
+            written.diagnostics += [output.write(html, to: .notFoundPage, for: output.target)].compactMap { $0 }
         }
-        if overrides.allows("assets/appearance.css") {
+        if overrides.allows(AppearanceStylesheet.outputPath) {
             written.diagnostics +=
-                [output.write(stylesheet.css, to: "assets/appearance.css", for: output.target)].compactMap { $0 }
+                [output.write(stylesheet.css, to: AppearanceStylesheet.outputPath, for: output.target)].compactMap {
+                    $0
+                }
         }
         for file in site.staticFiles {
-            if plan.unchangedStatic.contains(file), output.link(from: plan.previousOutput + "/" + file, to: file) {
+            if plan.unchangedStatic.contains(file), output.link(OutputPath(file), from: plan.previousOutput) {
                 continue
             }
             do {
-                try output.copy(from: site.contentDirectory + "/" + file, to: file)
+                try output.copy(from: site.contentDirectory + "/" + file, to: OutputPath(file))
             } catch {
                 written.diagnostics.append(
                     .error(
@@ -111,10 +108,10 @@ enum PageWriter {
                         at: FileTree.display(site.contentDirectory, file)))
             }
         }
-        for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) where overrides.allows("assets/" + path) {
-            written.diagnostics += [output.write(file.bytes, to: "assets/" + path, for: file.displayPath)].compactMap {
-                $0
-            }
+        for (name, file) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            let path = Theme.assetPath(name)
+            guard overrides.allows(path) else { continue }
+            written.diagnostics += [output.write(file.bytes, to: path, for: file.displayPath)].compactMap { $0 }
         }
         written.files = site.pages.count + generated.count + site.staticFiles.count + theme.assets.count + 1
         return written
@@ -136,9 +133,8 @@ enum PageWriter {
         diagnostics += views.warnings
         let html = theme.renderBytes(
             "layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
-        let path = String(page.url.dropFirst()) + "index.html"
         diagnostics += facts?.rendered(page, fingerprint: fingerprint, html: html, output: output) ?? []
-        if let failure = output.write(html, to: path, for: page.displayPath) {
+        if let failure = output.write(html, to: page.outputPath, for: page.displayPath) {
             return PageResult(record: nil, diagnostics: diagnostics + [failure], styles: [], rendered: true)
         }
         let styles = Array(views.stylesheet.styles.values)

@@ -24,7 +24,7 @@ struct RenderPlan: Sendable {
         if let previous, previous.siteKey == siteKey {
             for page in site.pages where reading.unchanged.contains(page.sourcePath) {
                 guard let record = previous.pages[page.sourcePath],
-                    access(output + page.url + "index.html", F_OK) == 0
+                    access(page.outputPath.inside(output), F_OK) == 0
                 else { continue }
                 reused[page.sourcePath] = record
             }

@@ -147,10 +147,10 @@ public enum SiteReader {
     /// Two files that would write the same output file.
     private static func checkURLs(_ pages: [PageSource], staticFiles: [String], root: String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var owners: [String: String] = [:]
-        for file in staticFiles { owners["/" + file] = FileTree.display(root, file) }
+        var owners: [OutputPath: String] = [:]
+        for file in staticFiles { owners[OutputPath(file)] = FileTree.display(root, file) }
         for page in pages {
-            let output = page.url + "index.html"
+            let output = page.outputPath
             if let other = owners[output] {
                 diagnostics.append(
                     .error(

@@ -53,7 +53,7 @@ final class SiteFacts: @unchecked Sendable {
                 fingerprint: fingerprint,
                 facts: PageFacts(ids: ids, links: page.links, updated: Self.updated(page.source))))
         guard site.publishing.models else { return [] }
-        let path = String(PublishedModel.path(for: page.url).dropFirst())
+        let path = OutputPath(sitePath: PublishedModel.path(for: page.url))
         return [output.write(PublishedModel.encode(page.model, config: site.config), to: path, for: page.displayPath)]
             .compactMap { $0 }
     }
@@ -61,8 +61,7 @@ final class SiteFacts: @unchecked Sendable {
     /// A page taken unchanged from the previous output: its facts from the cache, else read again.
     func reused(_ source: PageSource, fingerprint: FileFingerprint, previousOutput: String, output: OutputDirectory?) {
         if site.publishing.models, let output {
-            let path = String(PublishedModel.path(for: source.url).dropFirst())
-            _ = output.link(from: previousOutput + "/" + path, to: path)
+            _ = output.link(OutputPath(sitePath: PublishedModel.path(for: source.url)), from: previousOutput)
         }
         if let (entry, record) = cached.entry(for: source.sourcePath, fingerprint: fingerprint) {
             store(source.sourcePath, entry, record: record)
@@ -72,7 +71,7 @@ final class SiteFacts: @unchecked Sendable {
         readAgain += 1
         lock.unlock()
         let page = PageLoader.load(source, site: site).page
-        let html = (try? String(contentsOfFile: previousOutput + source.url + "index.html", encoding: .utf8)) ?? ""
+        let html = (try? String(contentsOfFile: source.outputPath.inside(previousOutput), encoding: .utf8)) ?? ""
         store(
             source.sourcePath,
             PageFactsFile.Entry(

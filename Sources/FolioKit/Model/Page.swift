@@ -11,6 +11,9 @@ public struct PageSource: Sendable {
     public var title = ""
     /// True when only what the build cache keeps is known (no front matter beyond listing fields).
     var isStub = false
+
+    /// The file in the output folder that serves the page.
+    var outputPath: OutputPath { OutputPath(page: url) }
 }
 
 /// A page with its table data model, ready to render.
@@ -25,4 +28,5 @@ public struct Page: Sendable {
     public var front: FrontMatter { source.front }
     public var displayPath: String { source.displayPath }
     public var sourcePath: String { source.sourcePath }
+    var outputPath: OutputPath { source.outputPath }
 }

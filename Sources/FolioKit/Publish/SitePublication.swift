@@ -58,7 +58,7 @@ struct SitePublication {
         }
         for (path, text) in generated {
             files.insert(path)
-            if write, let failure = output.write(text, to: String(path.dropFirst()), for: output.target) {
+            if write, let failure = output.write(text, to: OutputPath(sitePath: path), for: output.target) {
                 outcome.diagnostics.append(failure)
             }
         }

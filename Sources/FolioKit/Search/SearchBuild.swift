@@ -40,8 +40,7 @@ struct SearchBuild {
             } else if let record = plan.reused[source.sourcePath], let cached = previous?.pages[source.sourcePath],
                 cached.fingerprint == record.fingerprint,
                 cached.number == number || !output.isPatch,
-                output.link(
-                    from: plan.previousOutput + "/" + SearchPage.path(cached.number), to: SearchPage.path(number))
+                output.link(SearchPage.path(cached.number), from: plan.previousOutput, as: SearchPage.path(number))
             {
                 page = cached.search
             } else {
@@ -81,11 +80,11 @@ struct SearchBuild {
         for (key, shards) in index.shards.groups.sorted(by: { $0.key < $1.key }) {
             for shard in shards {
                 let path = SearchIndex.path(shard: shard.key)
-                if let changedGroups, !changedGroups.contains(key), let old = previousFiles[path],
-                    FileFingerprint(path: plan.previousOutput + "/" + path) == old.file,
-                    output.link(from: plan.previousOutput + "/" + path, to: path)
+                if let changedGroups, !changedGroups.contains(key), let old = previousFiles[path.relative],
+                    FileFingerprint(path: path.inside(plan.previousOutput)) == old.file,
+                    output.link(path, from: plan.previousOutput)
                 {
-                    cache.files[path] = old
+                    cache.files[path.relative] = old
                 } else {
                     encode.append(shard)
                 }
@@ -105,7 +104,7 @@ struct SearchBuild {
             )
         }
         for (path, (hash, failure)) in placed {
-            cache.files[path] = (hash, FileFingerprint.missing)
+            cache.files[path.relative] = (hash, FileFingerprint.missing)
             if let failure { diagnostics.append(failure) }
         }
         diagnostics += place(
@@ -118,27 +117,27 @@ struct SearchBuild {
     }
 
     /// Writes an index file, or links the previous build's when its contents are the same.
-    private mutating func place(_ bytes: [UInt8], at path: String, previousOutput: String, output: OutputDirectory)
+    private mutating func place(_ bytes: [UInt8], at path: OutputPath, previousOutput: String, output: OutputDirectory)
         -> [Diagnostic]
     {
         let (hash, failure) = Self.place(
             bytes, at: path, previousFiles: previousFiles, previousOutput: previousOutput, output: output)
-        cache.files[path] = (hash, FileFingerprint.missing)
+        cache.files[path.relative] = (hash, FileFingerprint.missing)
         return failure.map { [$0] } ?? []
     }
 
     /// `place`, on any thread: returns the hash the cache keeps of the file, and the failure to write it.
     private static func place(
-        _ bytes: [UInt8], at path: String, previousFiles: [String: (hash: UInt64, file: FileFingerprint)],
+        _ bytes: [UInt8], at path: OutputPath, previousFiles: [String: (hash: UInt64, file: FileFingerprint)],
         previousOutput: String, output: OutputDirectory
     ) -> (hash: UInt64, failure: Diagnostic?) {
         // Hashed only when there is a previous index to compare with (a clean build writes every file anyway).
         var hash = StableHash()
         if !previousFiles.isEmpty { hash.add(bytes) }
         let kept = previousFiles.isEmpty ? 0 : hash.value
-        if let old = previousFiles[path], old.hash != 0, old.hash == hash.value,
-            FileFingerprint(path: previousOutput + "/" + path) == old.file,
-            output.link(from: previousOutput + "/" + path, to: path)
+        if let old = previousFiles[path.relative], old.hash != 0, old.hash == hash.value,
+            FileFingerprint(path: path.inside(previousOutput)) == old.file,
+            output.link(path, from: previousOutput)
         {
             return (kept, nil)
         }

@@ -6,8 +6,8 @@ struct SearchIndex {
     static let folder = "search"
     static let format = 2
 
-    /// Path below the output folder → file contents.
-    private(set) var files: [(path: String, bytes: [UInt8])] = []
+    /// Every file, in order of path.
+    private(set) var files: [(path: OutputPath, bytes: [UInt8])] = []
     private(set) var recordCount = 0
 
     /// `pages[i]` is page number i of the site.
@@ -27,7 +27,7 @@ struct SearchIndex {
         files.append((Self.indexPath, Self.indexFile(records: recordCount, keys: state.shards.keys)))
     }
 
-    static let indexPath = folder + "/index.js"
+    static let indexPath = OutputPath(folder + "/index.js")
 
     /// `index.js`: the format, the number of records and every shard key.
     static func indexFile(records: Int, keys: [String]) -> [UInt8] {
@@ -36,7 +36,7 @@ struct SearchIndex {
                 .utf8)
     }
 
-    static func path(shard key: String) -> String { folder + "/s/" + fileName(key) + ".js" }
+    static func path(shard key: String) -> OutputPath { OutputPath(folder + "/s/" + fileName(key) + ".js") }
 
     /// A shard key as a file name: itself when plain ASCII letters and digits, else `x` and the hex of its UTF-8.
     static func fileName(_ key: String) -> String {

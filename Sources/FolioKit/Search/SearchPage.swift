@@ -212,5 +212,5 @@ struct SearchPage: Sendable, Equatable {
     }
 
     /// The record file of page number `index`.
-    static func path(_ index: Int) -> String { SearchIndex.folder + "/r/\(index).js" }
+    static func path(_ index: Int) -> OutputPath { OutputPath(SearchIndex.folder + "/r/\(index).js") }
 }

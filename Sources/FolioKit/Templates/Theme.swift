@@ -22,6 +22,8 @@ public struct Theme: Sendable {
     public let layouts: Set<String>
     /// `assets/**` files, by path below `assets/`.
     public let assets: [String: File]
+    /// Where a build writes the asset `name` (a path below `assets/`).
+    static func assetPath(_ name: String) -> OutputPath { OutputPath("assets/" + name) }
     public let appearance: File?
     /// False while `components/heading` is the default theme's, which the view renderer then writes directly.
     let hasCustomHeading: Bool
