@@ -51,10 +51,11 @@ extension Folio {
             options.dryRun = true
             var result = SiteBuilder.build(options)
             if external {
+                var diagnostics = Diagnostics(result.diagnostics)
                 let failures = ExternalLinkCheck(timeout: timeout, concurrency: concurrency, strict: strict).run(
-                    result.externalLinks)
-                result.diagnostics = (result.diagnostics + failures).sortedForDisplay()
-                if strict && !failures.isEmpty { result.published = false }
+                    result.externalLinks, diagnostics: &diagnostics)
+                result.diagnostics = diagnostics.sortedForDisplay()
+                if strict && failures > 0 { result.published = false }
             }
             ReportPrinter.print(
                 result, format: format, command: "Check", output: output, summaryLine: summaryLine(result))

@@ -12,7 +12,9 @@ struct ExternalLinkCheck {
     let concurrency: Int
     var strict = false
 
-    func run(_ links: [ExternalLink]) -> [Diagnostic] {
+    /// Reports each failure into `diagnostics`; returns how many places failed.
+    @discardableResult
+    func run(_ links: [ExternalLink], diagnostics: inout Diagnostics) -> Int {
         var places: [String: [ExternalLink]] = [:]
         for link in links { places[Self.withoutFragment(link.url), default: []].append(link) }
         let urls = places.keys.sorted()
@@ -45,16 +47,17 @@ struct ExternalLinkCheck {
         }
         group.wait()
         problems.merge(found.all) { first, _ in first }
-        var diagnostics: [Diagnostic] = []
+        var failures = 0
         for (url, problem) in problems {
             for link in places[url] ?? [] {
-                diagnostics.append(
+                diagnostics.report(
                     Diagnostic(
                         path: link.path, line: link.line, column: link.column, severity: strict ? .error : .warning,
                         message: "external link '\(link.url)' \(problem)"))
+                failures += 1
             }
         }
-        return diagnostics.sortedForDisplay()
+        return failures
     }
 
     private static func problem(response: URLResponse?, error: Error?, timeout: Double) -> String? {

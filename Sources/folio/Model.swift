@@ -15,7 +15,7 @@ extension Folio {
 
         func run() throws {
             let located = try PageLocator.locate(page, content: content)
-            var diagnostics: [Diagnostic] = []
+            var diagnostics = Diagnostics()
             let site = SiteReader.read(
                 .init(contentDirectory: located.content, includeDrafts: true), diagnostics: &diagnostics)
             let pageDiagnostics = diagnostics.filter { $0.path == located.displayPath || $0.path.hasSuffix("site.yml") }
@@ -25,8 +25,8 @@ extension Folio {
             else {
                 throw ExitCode(1)
             }
-            let loaded = PageLoader.load(source, site: site)
-            let (page, modelDiagnostics) = (loaded.page, loaded.diagnostics)
+            var modelDiagnostics = Diagnostics()
+            let page = PageLoader.load(source, site: site, diagnostics: &modelDiagnostics).page
             for diagnostic in modelDiagnostics { printError(diagnostic.description) }
             if modelDiagnostics.hasErrors { throw ExitCode(1) }
             print(ModelJSON.encode(page.model), terminator: "")

@@ -6,11 +6,11 @@ public enum AppearanceChecks {
     /// A warning at each container after `in` that is not built in, not `Layout:<an existing layout>`,
     /// and not declared by any page's `container:`.
     public static func undeclaredContainers(
-        in config: AppearanceConfig, declaredContainers: Set<String>, layouts: Set<String>
-    ) -> [Diagnostic] {
+        in config: AppearanceConfig, declaredContainers: Set<String>, layouts: Set<String>,
+        diagnostics warnings: inout Diagnostics
+    ) {
         let known =
             AppearanceContainer.builtIn + declaredContainers.sorted() + layouts.sorted().map(AppearanceContainer.layout)
-        var warnings: [Diagnostic] = []
         for rule in config.rules {
             for (container, column) in zip(rule.containers, rule.containerColumns) {
                 if AppearanceContainer.builtIn.contains(container) || declaredContainers.contains(container) {
@@ -28,10 +28,9 @@ public enum AppearanceChecks {
                     let hint = Suggestion.didYouMean(container, among: known)
                     message = "rule '\(rule.key)' never applies: no page declares `container: \(container)`\(hint)"
                 }
-                warnings.append(.warning(message, at: rule.path, line: rule.line, column: column))
+                warnings.warning(message, at: rule.path, line: rule.line, column: column)
             }
         }
-        return warnings
     }
 
     /// Warnings when the current-page dot has less than 3:1 contrast against what it sits on, in light or dark.
@@ -40,12 +39,11 @@ public enum AppearanceChecks {
     /// (the theme's `--folio-bg`); the dot is painted over that. A warning points at the value that won.
     public static func pageControlContrast(
         _ pageControl: ResolvedStyle, pagedView: ResolvedStyle?,
-        pageBackground: DynamicColor = .folioPageBackground
-    ) -> [Diagnostic] {
-        guard let dot = pageControl[.currentPageIndicatorTintColor] else { return [] }
+        pageBackground: DynamicColor = .folioPageBackground, diagnostics warnings: inout Diagnostics
+    ) {
+        guard let dot = pageControl[.currentPageIndicatorTintColor] else { return }
         var background = pageBackground
         if let card = pagedView?[.pagedBackgroundColor] { background = card.color.composited(over: pageBackground) }
-        var warnings: [Diagnostic] = []
         for scheme in ColorScheme.allCases {
             let color = dot.color.resolved(in: scheme)
             let behind = background.resolved(in: scheme)
@@ -53,20 +51,11 @@ public enum AppearanceChecks {
             guard ratio < minimumContrast else { continue }
             let hundredths = Int((ratio * 100).rounded(.down))
             let rounded = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-            warnings.append(
+            warnings.report(
                 .warning(
                     "currentPageIndicatorTintColor \(color.css) has \(rounded):1 contrast against its background "
                         + "\(behind.css) in \(scheme.rawValue) mode; WCAG 1.4.11 asks for at least 3:1",
                     at: dot.source.path, line: dot.source.line, column: dot.source.column))
         }
-        return warnings
-    }
-}
-
-extension Array where Element == Diagnostic {
-    /// The same diagnostic found on many pages (one rule, many controls) reported once, first occurrence kept.
-    public func removingDuplicates() -> [Diagnostic] {
-        var seen: Set<String> = []
-        return filter { seen.insert($0.description).inserted }
     }
 }

@@ -22,13 +22,13 @@ public struct AppearanceConfig: Sendable {
 
     /// Parses the theme's file, then the site's (later declarations win ties); every problem goes to `diagnostics`.
     public static func load(
-        theme: AppearanceFile?, site: AppearanceFile?, diagnostics: inout [Diagnostic]
+        theme: AppearanceFile?, site: AppearanceFile?, diagnostics: inout Diagnostics
     ) -> AppearanceConfig {
         load([theme, site].compactMap { $0 }, diagnostics: &diagnostics)
     }
 
     /// Parses `files` in rising precedence.
-    public static func load(_ files: [AppearanceFile], diagnostics: inout [Diagnostic]) -> AppearanceConfig {
+    public static func load(_ files: [AppearanceFile], diagnostics: inout Diagnostics) -> AppearanceConfig {
         var rules: [AppearanceRule] = []
         for file in files {
             rules += AppearanceFileParser.parse(file, firstOrder: rules.count, diagnostics: &diagnostics)

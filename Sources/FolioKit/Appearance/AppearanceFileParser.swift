@@ -3,7 +3,7 @@ import Yams
 /// Reads the text of an `appearance.yml` into rules, reporting every problem at its `line:col`.
 enum AppearanceFileParser {
     /// The rules of `file`, numbered from `firstOrder` in the order written.
-    static func parse(_ file: AppearanceFile, firstOrder: Int, diagnostics: inout [Diagnostic]) -> [AppearanceRule] {
+    static func parse(_ file: AppearanceFile, firstOrder: Int, diagnostics: inout Diagnostics) -> [AppearanceRule] {
         guard let document = YAMLDocument.parse(file.text, path: file.path, lineOffset: 0, diagnostics: &diagnostics)
         else { return [] }
         let locator = YAMLLocator(path: file.path, lineOffset: 0)
@@ -15,7 +15,7 @@ enum AppearanceFileParser {
             switch RuleKey.parse(entry.key) {
             case .success(let parsed): key = parsed
             case .failure(let failure):
-                diagnostics.append(
+                diagnostics.report(
                     .error(
                         failure.message, at: file.path, line: entry.keyLine,
                         column: entry.keyColumn + quote + failure.offset))
@@ -24,7 +24,7 @@ enum AppearanceFileParser {
             guard case .mapping = entry.node else {
                 let (line, column) =
                     YAMLLocator.isNull(entry.node) ? (entry.keyLine, entry.keyColumn) : (entry.line, entry.column)
-                diagnostics.append(
+                diagnostics.report(
                     .error(
                         "rule '\(entry.key)' must be a mapping of properties to colors, like "
                             + "`\(key.component.properties[0].name): systemBlue`; not \(YAMLLocator.kind(entry.node))",
@@ -46,7 +46,7 @@ enum AppearanceFileParser {
 
     /// `property: color` lines of one component, each with its source; bad lines are reported and skipped.
     static func readSettings(
-        of component: Component, from node: Node, in file: YAMLLocator, diagnostics: inout [Diagnostic],
+        of component: Component, from node: Node, in file: YAMLLocator, diagnostics: inout Diagnostics,
         source: (_ line: Int, _ column: Int) -> AppearanceSource
     ) -> [AppearanceRule.Setting] {
         guard case .mapping(let mapping) = node else { return [] }
@@ -54,7 +54,7 @@ enum AppearanceFileParser {
         for (key, value) in mapping {
             let name = key.string ?? ""
             guard let property = component.property(named: name) else {
-                diagnostics.append(file.error(unknownProperty(name, of: component), at: key))
+                diagnostics.report(file.error(unknownProperty(name, of: component), at: key))
                 continue
             }
             guard let color = ColorParser.read(value, in: file, diagnostics: &diagnostics) else { continue }

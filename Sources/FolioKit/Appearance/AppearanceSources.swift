@@ -2,13 +2,13 @@ import Foundation
 
 extension AppearanceConfig {
     /// The theme's `appearance.yml`, then the site's `Content/appearance.yml` (SPEC §6, rising precedence).
-    static func load(theme: Theme, contentDirectory: String, diagnostics: inout [Diagnostic]) -> AppearanceConfig {
+    static func load(theme: Theme, contentDirectory: String, diagnostics: inout Diagnostics) -> AppearanceConfig {
         var files: [AppearanceFile] = []
         if let file = theme.appearance {
             switch SourceText.decode(file.bytes) {
             case .success(let text): files.append(AppearanceFile(path: file.displayPath, text: text))
             case .failure(let failure):
-                diagnostics.append(SourceText.diagnostic(failure, at: file.displayPath, what: "appearance.yml"))
+                diagnostics.report(SourceText.diagnostic(failure, at: file.displayPath, what: "appearance.yml"))
             }
         }
         let display = FileTree.display(contentDirectory, "appearance.yml")
@@ -16,7 +16,7 @@ extension AppearanceConfig {
         case .success(let text): files.append(AppearanceFile(path: display, text: text))
         case .failure(.unreadable): break  // the site has no appearance.yml of its own
         case .failure(let failure):
-            diagnostics.append(SourceText.diagnostic(failure, at: display, what: "appearance.yml"))
+            diagnostics.report(SourceText.diagnostic(failure, at: display, what: "appearance.yml"))
         }
         return load(files, diagnostics: &diagnostics)
     }

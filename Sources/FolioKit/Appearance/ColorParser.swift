@@ -40,7 +40,7 @@ public enum ColorParser {
     }
 
     /// A color or `{light: …, dark: …}` from a YAML node; nil after reporting why not.
-    static func read(_ node: Node, in file: YAMLLocator, diagnostics: inout [Diagnostic]) -> DynamicColor? {
+    static func read(_ node: Node, in file: YAMLLocator, diagnostics: inout Diagnostics) -> DynamicColor? {
         switch node {
         case .scalar:
             return scalar(node, in: file, diagnostics: &diagnostics)
@@ -52,13 +52,13 @@ public enum ColorParser {
                 let name = key.string ?? ""
                 guard name == "light" || name == "dark" else {
                     let hint = Suggestion.didYouMean(name, among: ["light", "dark"])
-                    diagnostics.append(
+                    diagnostics.report(
                         file.error("a dynamic color has only `light` and `dark`, not '\(name)'\(hint)", at: key))
                     failed = true
                     continue
                 }
                 guard case .scalar = value else {
-                    diagnostics.append(
+                    diagnostics.report(
                         file.error("`\(name)` must be one color, not \(YAMLLocator.kind(value))", at: value))
                     failed = true
                     continue
@@ -71,7 +71,7 @@ public enum ColorParser {
             }
             if failed { return nil }
             guard let light, let dark else {
-                diagnostics.append(
+                diagnostics.report(
                     file.error(
                         "a dynamic color needs both `light` and `dark`, like {light: white, dark: \"#1c1c1e\"}",
                         at: node))
@@ -79,15 +79,15 @@ public enum ColorParser {
             }
             return DynamicColor(light: light.light, dark: dark.dark)
         case .sequence, .alias:
-            diagnostics.append(
+            diagnostics.report(
                 file.error("expected a color or {light: …, dark: …}, not \(YAMLLocator.kind(node))", at: node))
             return nil
         }
     }
 
-    private static func scalar(_ node: Node, in file: YAMLLocator, diagnostics: inout [Diagnostic]) -> DynamicColor? {
+    private static func scalar(_ node: Node, in file: YAMLLocator, diagnostics: inout Diagnostics) -> DynamicColor? {
         if YAMLLocator.isNull(node) {
-            diagnostics.append(
+            diagnostics.report(
                 file.error(
                     "expected a color; `#` starts a YAML comment, so quote hex colors: \"#cccccc\"", at: node,
                     offset: 1))  // the empty value's mark is the space before the `#`
@@ -96,7 +96,7 @@ public enum ColorParser {
         switch parse(node.string ?? "") {
         case .success(let color): return color
         case .failure(let failure):
-            diagnostics.append(file.error(failure.message, at: node))
+            diagnostics.report(file.error(failure.message, at: node))
             return nil
         }
     }

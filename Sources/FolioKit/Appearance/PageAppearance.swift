@@ -21,22 +21,22 @@ public struct PageAppearance: Sendable, Equatable {
 
     /// Reads front matter `appearance:` (`node`), reporting problems at the page's own `line:col`.
     /// `lineOffset` is the number of lines before the YAML text (1: the opening `---`).
-    static func parse(_ node: Node, path: String, lineOffset: Int, diagnostics: inout [Diagnostic]) -> PageAppearance? {
+    static func parse(_ node: Node, path: String, lineOffset: Int, diagnostics: inout Diagnostics) -> PageAppearance? {
         let file = YAMLLocator(path: path, lineOffset: lineOffset)
         guard case .mapping(let mapping) = node else {
-            diagnostics.append(file.error("'appearance' must be a mapping of components to properties", at: node))
+            diagnostics.report(file.error("'appearance' must be a mapping of components to properties", at: node))
             return nil
         }
         var settings: [AppearanceRule.Setting] = []
         for (key, value) in mapping {
             let name = key.string ?? ""
             guard let component = Component(named: name) else {
-                diagnostics.append(file.error(unknownComponent(name), at: key))
+                diagnostics.report(file.error(unknownComponent(name), at: key))
                 continue
             }
             guard case .mapping = value else {
                 let at = YAMLLocator.isNull(value) ? key : value
-                diagnostics.append(
+                diagnostics.report(
                     file.error(
                         "'\(name)' must be a mapping of properties to colors, like "
                             + "`\(component.properties[0].name): systemBlue`; not \(YAMLLocator.kind(value))", at: at))

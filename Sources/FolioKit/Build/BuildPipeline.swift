@@ -1,9 +1,10 @@
 import Foundation
 
 /// The whole build, in the order it runs: each stage takes the value the stage before made and hands on the next,
-/// reporting its problems into the build's one list of diagnostics. `folio build`, `check` and `serve` run every
-/// stage (through `SiteBuilder.build`); `folio model` and `folio appearance` call the same read and model stages
-/// (`SiteReader.read`, `PageLoader.load`) for the one page they show.
+/// reporting its problems into the build's one `Diagnostics` (every step it calls reports into it too; a value
+/// handed on carries none). `folio build`, `check` and `serve` run every stage (through `SiteBuilder.build`);
+/// `folio model` and `folio appearance` call the same read and model stages (`SiteReader.read`, `PageLoader.load`)
+/// for the one page they show.
 ///
 ///     1. read     Content/                  → SiteReader.Reading   site.yml, every page's front matter and URL,
 ///                                                                   the static files (unchanged pages from the cache)
@@ -20,7 +21,7 @@ struct BuildPipeline {
     let options: SiteBuilder.Options
     let session: BuildSession?
     /// Every problem of this build, from every stage.
-    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var diagnostics = Diagnostics()
     private let start = DispatchTime.now()
     private let cachePath: String
     /// What the previous build into the same output left (nil with `--no-cache` or no output yet).
@@ -45,8 +46,7 @@ struct BuildPipeline {
             .init(
                 contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts,
                 baseURL: options.baseURL),
-            previous: previous)
-        diagnostics += reading.diagnostics
+            previous: previous, diagnostics: &diagnostics)
         return reading
     }
 
@@ -57,14 +57,13 @@ struct BuildPipeline {
         let theme = Theme.load(
             directory: options.templatesDirectory, followSymlinks: site.config.followSymlinks, diagnostics: &diagnostics
         )
-        let overrides = OutputOverrides(site: site, theme: theme)
-        diagnostics += overrides.warnings
-        diagnostics += site.pages.flatMap { reading.pageDiagnostics[$0.sourcePath] ?? [] }
-        diagnostics += SiteTheme.checkLayouts(site, theme: theme)
+        let overrides = OutputOverrides(site: site, theme: theme, diagnostics: &diagnostics)
+        SiteTheme.checkLayouts(site, theme: theme, diagnostics: &diagnostics)
         let appearance = AppearanceConfig.load(
             theme: theme, contentDirectory: options.contentDirectory, diagnostics: &diagnostics)
-        diagnostics += AppearanceChecks.undeclaredContainers(
-            in: appearance, declaredContainers: Set(site.pages.compactMap(\.front.container)), layouts: theme.layouts)
+        AppearanceChecks.undeclaredContainers(
+            in: appearance, declaredContainers: Set(site.pages.compactMap(\.front.container)), layouts: theme.layouts,
+            diagnostics: &diagnostics)
         return SiteTheme(theme: theme, appearance: appearance, overrides: overrides)
     }
 
@@ -106,12 +105,11 @@ struct BuildPipeline {
     mutating func render(_ plan: BuildPlan, theme: SiteTheme) throws -> PageWriter.Written {
         try plan.output.prepare()
         let written = try PageWriter.write(
-            plan.site, tree: plan.tree, plan: plan.pages, frontDiagnostics: plan.reading.pageDiagnostics,
+            plan.site, tree: plan.tree, plan: plan.pages, frontDiagnostics: plan.reading.frontDiagnostics,
             theme: theme.theme, appearance: AppearanceResolver(theme.appearance), overrides: theme.overrides,
-            to: plan.output, progress: options.progress, facts: plan.facts)
-        diagnostics += written.diagnostics
+            to: plan.output, progress: options.progress, facts: plan.facts, diagnostics: &diagnostics)
         if let warning = CodeHighlighter.shared.takeWarning() {
-            diagnostics.append(.warning(warning, at: FileTree.display(options.contentDirectory, "site.yml")))
+            diagnostics.warning(warning, at: FileTree.display(options.contentDirectory, "site.yml"))
         }
         return written
     }
@@ -120,37 +118,43 @@ struct BuildPipeline {
 
     /// What the whole site writes (feeds, sitemap) and the link check; `write: false` when nothing changed.
     mutating func publishSite(_ plan: BuildPlan, theme: SiteTheme, write: Bool) -> SitePublication.Outcome {
-        let publication = Self.publication(plan, theme: theme, write: write, strict: options.strict)
-        diagnostics += publication.diagnostics
-        return publication
+        Self.publication(plan, theme: theme, write: write, strict: options.strict, diagnostics: &diagnostics)
     }
 
     /// `publishSite`, and the search index written at the same time (with `search` on): they write different
-    /// files and read nothing the other writes. Returns what finishes the index once the output is published.
+    /// files and read nothing the other writes, and each reports into its own `Diagnostics`, taken in turn after.
+    /// Returns what finishes the index once the output is published.
     mutating func publishSiteAndSearchIndex(_ plan: BuildPlan, theme: SiteTheme, fresh: [String: SearchPage])
         -> (SitePublication.Outcome, SearchBuild?)
     {
         let strict = options.strict
         let cachePath = cachePath
         let inMemory = session != nil
-        let (publication, search) = concurrently(
-            { Self.publication(plan, theme: theme, write: true, strict: strict) },
-            { () -> (SearchBuild, [Diagnostic])? in
-                guard plan.site.config.search else { return nil }
+        let ((publication, publicationProblems), (search, searchProblems)) = concurrently(
+            { () -> (SitePublication.Outcome, Diagnostics) in
+                var problems = Diagnostics()
+                let publication = Self.publication(
+                    plan, theme: theme, write: true, strict: strict, diagnostics: &problems)
+                return (publication, problems)
+            },
+            { () -> (SearchBuild?, Diagnostics) in
+                var problems = Diagnostics()
+                guard plan.site.config.search else { return (nil, problems) }
                 var search = SearchBuild(buildCache: cachePath, siteKey: plan.siteKey, inMemory: inMemory)
-                let diagnostics = search.write(site: plan.site, plan: plan.pages, fresh: fresh, output: plan.output)
-                return (search, diagnostics)
+                search.write(
+                    site: plan.site, plan: plan.pages, fresh: fresh, output: plan.output, diagnostics: &problems)
+                return (search, problems)
             })
-        diagnostics += publication.diagnostics
-        diagnostics += search?.1 ?? []
-        return (publication, search?.0)
+        diagnostics.report(publicationProblems)
+        diagnostics.report(searchProblems)
+        return (publication, search)
     }
 
-    private static func publication(_ plan: BuildPlan, theme: SiteTheme, write: Bool, strict: Bool)
-        -> SitePublication.Outcome
-    {
+    private static func publication(
+        _ plan: BuildPlan, theme: SiteTheme, write: Bool, strict: Bool, diagnostics: inout Diagnostics
+    ) -> SitePublication.Outcome {
         SitePublication(site: plan.site, theme: theme.theme, facts: plan.facts, generatedPages: plan.generatedPages)
-            .run(output: plan.output, write: write, strict: strict)
+            .run(output: plan.output, write: write, strict: strict, diagnostics: &diagnostics)
     }
 
     /// Swaps the new output in, then keeps what the next build reuses: the search state, the link facts, the cache.
@@ -168,7 +172,7 @@ struct BuildPipeline {
 
     /// Nothing changed: the output is already this build's. Only the site-wide checks run again.
     mutating func republish(_ plan: BuildPlan, theme: SiteTheme) -> SitePublication.Outcome {
-        diagnostics += plan.pages.reusedDiagnostics
+        diagnostics.report(plan.pages.reusedDiagnostics)
         for page in plan.site.pages {
             plan.facts.reused(
                 page, fingerprint: plan.pages.reused[page.sourcePath]?.fingerprint ?? .missing,
@@ -182,7 +186,7 @@ struct BuildPipeline {
     }
 
     mutating func report(_ problem: Diagnostic) {
-        diagnostics.append(problem)
+        diagnostics.report(problem)
     }
 
     var seconds: Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
@@ -195,12 +199,11 @@ struct SiteTheme: Sendable {
     var overrides: OutputOverrides
 
     /// Every page's `layout:` must name a file in `layouts/`.
-    static func checkLayouts(_ site: Site, theme: Theme) -> [Diagnostic] {
-        site.pages.compactMap { page in
-            guard !theme.layouts.contains(page.front.layout) else { return nil }
+    static func checkLayouts(_ site: Site, theme: Theme, diagnostics: inout Diagnostics) {
+        for page in site.pages where !theme.layouts.contains(page.front.layout) {
             let position = page.front.positions["layout"]
             let known = theme.layouts.sorted().joined(separator: ", ")
-            return .error(
+            diagnostics.error(
                 "unknown layout '\(page.front.layout)': no Templates/layouts/\(page.front.layout).mustache (layouts: \(known))",
                 at: page.displayPath, line: position?.line ?? 1, column: position?.column ?? 1)
         }

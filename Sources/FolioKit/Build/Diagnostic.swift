@@ -37,6 +37,12 @@ extension Array where Element == Diagnostic {
     public func sortedForDisplay() -> [Diagnostic] {
         sorted { ($0.path, $0.line, $0.column, $0.message) < ($1.path, $1.line, $1.column, $1.message) }
     }
+
+    /// The same diagnostic found on many pages (one rule, many controls) reported once, first occurrence kept.
+    public func removingDuplicates() -> [Diagnostic] {
+        var seen: Set<String> = []
+        return filter { seen.insert($0.description).inserted }
+    }
 }
 
 extension Diagnostic: Error {}

@@ -7,24 +7,26 @@ import Foundation
 /// Directory walks with stable order, skipping names that start with `_` or `.` where asked.
 enum FileTree {
     /// The regular files below a folder, and the symbolic links the walk did not follow.
-    struct Listing {
+    private struct Listing {
         /// `/`-separated paths relative to the root, sorted.
         var files: [String] = []
         /// A warning at each link left out: pointing outside the root, into a loop, or nowhere.
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
     }
 
     /// Regular files below `root`, as `/`-separated relative paths, sorted.
     ///
     /// A symbolic link is followed only when its target lies inside `root` (or anywhere, with `followSymlinks`),
-    /// and never into a folder the walk is already inside: that would loop.
-    static func list(_ root: String, skipUnderscore: Bool = false, followSymlinks: Bool = false) -> Listing {
+    /// and never into a folder the walk is already inside: that would loop. Each link left out is a warning.
+    static func list(
+        _ root: String, skipUnderscore: Bool = false, followSymlinks: Bool = false, diagnostics: inout Diagnostics
+    ) -> [String] {
         var listing = Listing()
-        guard let real = realPath(root) else { return listing }
+        guard let real = realPath(root) else { return [] }
         let walk = Walk(root: root, realRoot: real, skipUnderscore: skipUnderscore, followSymlinks: followSymlinks)
         walk.visit(root, prefix: "", realDirectory: real, inside: [real], into: &listing)
-        listing.files.sort()
-        return listing
+        diagnostics.report(listing.diagnostics)
+        return listing.files.sorted()
     }
 
     private struct Walk {
@@ -72,14 +74,14 @@ enum FileTree {
             let rootName = FileTree.displayRoot(root)
             guard let target = realPath(path) else {
                 let text = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                listing.diagnostics.append(
+                listing.diagnostics.report(
                     .warning(
                         "symbolic link to \(text), which does not exist: skipped; fix the link or remove it", at: shown)
                 )
                 return
             }
             if !followSymlinks && !FileTree.contains(realRoot, target) {
-                listing.diagnostics.append(
+                listing.diagnostics.report(
                     .warning(
                         "symbolic link to \(target), outside \(rootName)/: not followed; copy what it points to into \(rootName)/, "
                             + "or set 'followSymlinks: true' in site.yml to follow links that leave it", at: shown))
@@ -92,7 +94,7 @@ enum FileTree {
                 listing.files.append(relative)
             case S_IFDIR:
                 if inside.contains(where: { FileTree.contains(target, $0) }) {
-                    listing.diagnostics.append(
+                    listing.diagnostics.report(
                         .warning(
                             "symbolic link to \(target), a folder that contains the link: not followed, it would loop forever; "
                                 + "remove the link", at: shown))

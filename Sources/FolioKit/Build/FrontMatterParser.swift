@@ -8,7 +8,7 @@ enum FrontMatterParser {
     }
 
     /// Front matter is YAML between `---` lines at the very top of the file.
-    static func split(_ text: String, path: String, diagnostics: inout [Diagnostic]) -> Split {
+    static func split(_ text: String, path: String, diagnostics: inout Diagnostics) -> Split {
         // SourceText has already turned CRLF and CR into LF and dropped a byte-order mark.
         // Lines are found in the UTF-8 view: a line break is always a character of its own, and walking
         // characters cost more than the rest of reading a page.
@@ -31,13 +31,13 @@ enum FrontMatterParser {
             }
             index = end < utf8.endIndex ? utf8.index(after: end) : end
         }
-        diagnostics.append(.error("front matter is not closed: add a line '---' after it", at: path))
+        diagnostics.report(.error("front matter is not closed: add a line '---' after it", at: path))
         return Split(yaml: nil, body: text, bodyLineOffset: 0)
     }
 
     private static let newline = UInt8(ascii: "\n")
 
-    static func parse(_ yaml: String, path: String, diagnostics: inout [Diagnostic]) -> FrontMatter {
+    static func parse(_ yaml: String, path: String, diagnostics: inout Diagnostics) -> FrontMatter {
         var front = FrontMatter()
         guard let document = YAMLDocument.parse(yaml, path: path, lineOffset: 1, diagnostics: &diagnostics) else {
             return front
@@ -52,7 +52,7 @@ enum FrontMatterParser {
                 if DateCheck.isValid(date) {
                     front.date = date
                 } else {
-                    diagnostics.append(
+                    diagnostics.report(
                         document.error("'date' must be YYYY-MM-DD or an ISO 8601 date and time, not '\(date)'", entry))
                 }
             case "draft": front.draft = document.bool(entry, &diagnostics) ?? false
@@ -63,7 +63,7 @@ enum FrontMatterParser {
                     front.view = view
                 } else {
                     let known = ViewSpec.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-                    diagnostics.append(
+                    diagnostics.report(
                         document.error(
                             "'view' must be one of \(known), or a nesting like 'tabs > paged'; not '\(text)'", entry))
                 }
@@ -73,7 +73,7 @@ enum FrontMatterParser {
                 if labels.count == 2 {
                     front.segments = labels
                 } else {
-                    diagnostics.append(
+                    diagnostics.report(
                         document.error("'segments' must be a list of two labels, like [Pages, All]", entry))
                 }
             case "transition":
@@ -81,7 +81,7 @@ enum FrontMatterParser {
                 if let transition = FrontMatter.Transition(rawValue: text) {
                     front.transition = transition
                 } else {
-                    diagnostics.append(document.error("'transition' must be 'scroll' or 'fade', not '\(text)'", entry))
+                    diagnostics.report(document.error("'transition' must be 'scroll' or 'fade', not '\(text)'", entry))
                 }
             case "tabGroup": front.tabGroup = document.string(entry, &diagnostics)
             case "container": front.container = document.string(entry, &diagnostics)
@@ -93,7 +93,7 @@ enum FrontMatterParser {
             case "slug":
                 guard let slug = document.string(entry, &diagnostics) else { break }
                 if slug.isEmpty || slug.contains("/") || slug == "." || slug == ".." {
-                    diagnostics.append(
+                    diagnostics.report(
                         document.error("'slug' must be one URL segment without '/', not '\(slug)'", entry))
                 } else {
                     front.slug = slug

@@ -101,19 +101,25 @@ struct OutputDirectory: Sendable {
         if let failure { throw failure }
     }
 
-    /// `write`, with a failure reported as an error at `displayPath` (the page or file the output comes from).
-    func write(_ text: some Collection<UInt8>, to path: OutputPath, for displayPath: String) -> Diagnostic? {
+    /// `write`, with a failure reported as an error at `displayPath` (the page or file the output comes from);
+    /// false when it failed.
+    @discardableResult
+    func write(
+        _ text: some Collection<UInt8>, to path: OutputPath, for displayPath: String, diagnostics: inout Diagnostics
+    ) -> Bool {
         do {
             try write(text, to: path)
-            return nil
+            return true
         } catch {
-            return .error("cannot write \(path) in the output folder: \(error.reason)", at: displayPath)
+            diagnostics.error("cannot write \(path) in the output folder: \(error.reason)", at: displayPath)
+            return false
         }
     }
 
-    func write(_ text: String, to path: OutputPath, for displayPath: String) -> Diagnostic? {
+    @discardableResult
+    func write(_ text: String, to path: OutputPath, for displayPath: String, diagnostics: inout Diagnostics) -> Bool {
         var text = text
-        return text.withUTF8 { write($0, to: path, for: displayPath) }
+        return text.withUTF8 { write($0, to: path, for: displayPath, diagnostics: &diagnostics) }
     }
 
     /// Hard-links the file at `path` of the previous output (`previous`) into the staging folder: no copy, no new

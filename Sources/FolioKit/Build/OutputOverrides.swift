@@ -5,7 +5,6 @@
 struct OutputOverrides: Sendable {
     /// Output paths that a page or a static file of the content folder writes.
     let claimed: Set<OutputPath>
-    let warnings: [Diagnostic]
 
     /// The files Folio generates itself, by output path, with what each comes from.
     static func generated(theme: Theme) -> [OutputPath: String] {
@@ -16,30 +15,29 @@ struct OutputOverrides: Sendable {
         return files
     }
 
-    init(site: Site, theme: Theme) {
+    /// Warns of each content file that takes a generated file's or a theme asset's place.
+    init(site: Site, theme: Theme, diagnostics warnings: inout Diagnostics) {
         var claimed: [OutputPath: String] = [:]
         for file in site.staticFiles { claimed[OutputPath(file)] = FileTree.display(site.contentDirectory, file) }
         for page in site.pages { claimed[page.outputPath] = page.displayPath }
         self.claimed = Set(claimed.keys)
 
-        var warnings: [Diagnostic] = []
         for (path, what) in Self.generated(theme: theme).sorted(by: { $0.key < $1.key }) {
             guard let owner = claimed[path] else { continue }
             let effect = path == AppearanceStylesheet.outputPath ? ", so no appearance rule takes effect" : ""
-            warnings.append(
+            warnings.report(
                 .warning(
                     "this file takes the place of \(what)\(effect): the content file wins; rename or remove it to get the generated one",
                     at: owner))
         }
         for (name, file) in theme.assets.sorted(by: { $0.key < $1.key }) {
             guard let owner = claimed[Theme.assetPath(name)] else { continue }
-            warnings.append(
+            warnings.report(
                 .warning(
                     "this file takes the place of the theme's assets/\(name) (\(file.displayPath)): the content file wins; "
                         + "rename or remove it to use the theme's, or change the theme's file instead",
                     at: owner))
         }
-        self.warnings = warnings
     }
 
     /// Whether the theme's or Folio's own file at `path` is written: not when a content file takes its place.

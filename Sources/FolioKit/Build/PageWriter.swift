@@ -8,7 +8,6 @@ enum PageWriter {
         var sections = 0
         var files = 0
         var rendered = 0
-        var diagnostics: [Diagnostic] = []
         var records: [String: BuildCache.PageRecord] = [:]
         var renderedURLs: [String] = []
         /// Source path → the search terms of each page rendered (with `search` on).
@@ -17,16 +16,17 @@ enum PageWriter {
 
     private struct PageResult: Sendable {
         var record: BuildCache.PageRecord?
-        var diagnostics: [Diagnostic]
+        /// What this page's worker found (a page's problems are also kept in its cache record).
+        var diagnostics: Diagnostics
         var styles: [AppearanceStyle]
         var rendered: Bool
         var search: SearchPage? = nil
     }
 
     static func write(
-        _ site: Site, tree: SiteTree, plan: RenderPlan, frontDiagnostics: [String: [Diagnostic]], theme: Theme,
+        _ site: Site, tree: SiteTree, plan: RenderPlan, frontDiagnostics: [String: Diagnostics], theme: Theme,
         appearance: AppearanceResolver, overrides: OutputOverrides, to output: OutputDirectory,
-        progress: (@Sendable (Int, Int) -> Void)? = nil, facts: SiteFacts? = nil
+        progress: (@Sendable (Int, Int) -> Void)? = nil, facts: SiteFacts? = nil, diagnostics: inout Diagnostics
     ) throws -> Written {
         let counter = ProgressCounter(total: site.pages.count - plan.reused.count, report: progress)
         let context = PageContext(site: site, theme: theme, tree: tree)
@@ -47,7 +47,7 @@ enum PageWriter {
                 facts?.reused(
                     source, fingerprint: record.fingerprint, previousOutput: plan.previousOutput, output: output)
                 return PageResult(
-                    record: record, diagnostics: record.renderDiagnostics.map(\.diagnostic),
+                    record: record, diagnostics: Diagnostics(record.renderDiagnostics.map(\.diagnostic)),
                     styles: record.styles.compactMap(\.style), rendered: false)
             }
             defer { counter.step() }
@@ -59,9 +59,11 @@ enum PageWriter {
         }
 
         var written = Written()
+        // The same problem found on many pages (one appearance rule, many controls) is reported once.
+        var found = Diagnostics()
         var stylesheet = AppearanceStylesheet()
         for (source, result) in zip(site.pages, results) {
-            written.diagnostics += result.diagnostics
+            found.report(result.diagnostics)
             for style in result.styles { _ = stylesheet.insert(style) }
             if result.rendered {
                 written.rendered += 1
@@ -74,26 +76,21 @@ enum PageWriter {
                 written.records[source.sourcePath] = record
             }
         }
-        let generatedWrites = generated.parallelMap { page -> [Diagnostic] in
-            if plan.sameSiteKey, output.link(page.outputPath, from: plan.previousOutput) {
-                return []
-            }
-            var diagnostics: [Diagnostic] = []
-            let html = theme.render("layouts/default", context.values(for: page), diagnostics: &diagnostics)
-            return diagnostics + [output.write(html, to: page.outputPath, for: output.target)].compactMap { $0 }
+        let generatedWrites = generated.parallelMap { page -> Diagnostics in
+            var problems = Diagnostics()
+            if plan.sameSiteKey, output.link(page.outputPath, from: plan.previousOutput) { return problems }
+            let html = theme.render("layouts/default", context.values(for: page), diagnostics: &problems)
+            output.write(html, to: page.outputPath, for: output.target, diagnostics: &problems)
+            return problems
         }
-        for diagnostics in generatedWrites { written.diagnostics += diagnostics }
-        written.diagnostics = written.diagnostics.removingDuplicates()
+        for problems in generatedWrites { found.report(problems) }
         // A content file at the path of a generated one or a theme asset takes its place (OutputOverrides warns).
         if theme.layouts.contains("404"), overrides.allows(.notFoundPage) {
-            let html = theme.render("layouts/404", context.notFoundValues(), diagnostics: &written.diagnostics)
-            written.diagnostics += [output.write(html, to: .notFoundPage, for: output.target)].compactMap { $0 }
+            let html = theme.render("layouts/404", context.notFoundValues(), diagnostics: &found)
+            output.write(html, to: .notFoundPage, for: output.target, diagnostics: &found)
         }
         if overrides.allows(AppearanceStylesheet.outputPath) {
-            written.diagnostics +=
-                [output.write(stylesheet.css, to: AppearanceStylesheet.outputPath, for: output.target)].compactMap {
-                    $0
-                }
+            output.write(stylesheet.css, to: AppearanceStylesheet.outputPath, for: output.target, diagnostics: &found)
         }
         for file in site.staticFiles {
             if plan.unchangedStatic.contains(file), output.link(OutputPath(file), from: plan.previousOutput) {
@@ -102,40 +99,39 @@ enum PageWriter {
             do {
                 try output.copy(from: site.contentDirectory + "/" + file, to: OutputPath(file))
             } catch {
-                written.diagnostics.append(
-                    .error(
-                        "cannot copy this file to the output folder: \(error.reason)",
-                        at: FileTree.display(site.contentDirectory, file)))
+                found.error(
+                    "cannot copy this file to the output folder: \(error.reason)",
+                    at: FileTree.display(site.contentDirectory, file))
             }
         }
         for (name, file) in theme.assets.sorted(by: { $0.key < $1.key }) {
             let path = Theme.assetPath(name)
             guard overrides.allows(path) else { continue }
-            written.diagnostics += [output.write(file.bytes, to: path, for: file.displayPath)].compactMap { $0 }
+            output.write(file.bytes, to: path, for: file.displayPath, diagnostics: &found)
         }
         written.files = site.pages.count + generated.count + site.staticFiles.count + theme.assets.count + 1
+        diagnostics.report(found.removingDuplicates())
         return written
     }
 
     /// Reads, models, renders and writes one page; `fingerprint` is its file's as the read stage found it.
     private static func render(
-        _ listed: PageSource, fingerprint: FileFingerprint, frontDiagnostics: [Diagnostic], site: Site, theme: Theme,
+        _ listed: PageSource, fingerprint: FileFingerprint, frontDiagnostics: Diagnostics, site: Site, theme: Theme,
         appearance: AppearanceResolver,
         context: PageContext, to output: OutputDirectory, facts: SiteFacts?, searchFile: Int? = nil
     ) -> PageResult {
-        let loaded = PageLoader.load(listed, site: site)
+        var diagnostics = Diagnostics()
+        let loaded = PageLoader.load(listed, site: site, diagnostics: &diagnostics)
         let page = loaded.page
         let source = page.source
         let frontDiagnostics = loaded.frontDiagnostics ?? frontDiagnostics
-        var diagnostics = loaded.diagnostics
         var views = ViewRenderer(theme: theme, settings: PageSettings(page: source), appearance: appearance)
-        let content = views.render(page.model)
-        diagnostics += views.warnings
+        let content = views.render(page.model, diagnostics: &diagnostics)
         let html = theme.renderBytes(
             "layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
-        diagnostics += facts?.rendered(page, fingerprint: fingerprint, html: html, output: output) ?? []
-        if let failure = output.write(html, to: page.outputPath, for: page.displayPath) {
-            return PageResult(record: nil, diagnostics: diagnostics + [failure], styles: [], rendered: true)
+        facts?.rendered(page, fingerprint: fingerprint, html: html, output: output, diagnostics: &diagnostics)
+        guard output.write(html, to: page.outputPath, for: page.displayPath, diagnostics: &diagnostics) else {
+            return PageResult(record: nil, diagnostics: diagnostics, styles: [], rendered: true)
         }
         let styles = Array(views.stylesheet.styles.values)
         let record = BuildCache.PageRecord(
@@ -151,9 +147,7 @@ enum PageWriter {
         if let searchFile {
             let made = SearchPage.make(page.model, settings: views.settings)
             search = made.page
-            if let failure = output.write(made.file, to: SearchPage.path(searchFile), for: page.displayPath) {
-                diagnostics.append(failure)
-            }
+            output.write(made.file, to: SearchPage.path(searchFile), for: page.displayPath, diagnostics: &diagnostics)
         }
         return PageResult(record: record, diagnostics: diagnostics, styles: styles, rendered: true, search: search)
     }

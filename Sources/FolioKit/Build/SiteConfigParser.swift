@@ -1,6 +1,6 @@
 /// Reads `site.yml`, reporting every wrong value at its own position.
 enum SiteConfigParser {
-    static func parse(_ text: String, path: String, diagnostics: inout [Diagnostic]) -> SiteConfig {
+    static func parse(_ text: String, path: String, diagnostics: inout Diagnostics) -> SiteConfig {
         var config = SiteConfig()
         guard let document = YAMLDocument.parse(text, path: path, diagnostics: &diagnostics) else { return config }
         var sawTitle = false
@@ -12,7 +12,7 @@ enum SiteConfigParser {
             case "baseURL":
                 guard let url = document.string(entry, &diagnostics) else { break }
                 if LinkPolicy.isDangerous(url, isImage: false) {
-                    diagnostics.append(
+                    diagnostics.report(
                         document.error("'baseURL' must be an http(s) URL or a path like /project/", entry))
                 } else {
                     config.baseURL = url
@@ -32,17 +32,17 @@ enum SiteConfigParser {
             }
         }
         if !sawTitle {
-            diagnostics.append(.error("site.yml has no 'title': add a line like 'title: My Site'", at: path))
+            diagnostics.report(.error("site.yml has no 'title': add a line like 'title: My Site'", at: path))
         }
         return config
     }
 
     /// `maxPageSize: 10 MB` or a number of bytes.
     private static func maxPageSize(
-        _ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]
+        _ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout Diagnostics
     ) -> Int? {
         if case .scalar(let scalar) = entry.node, let bytes = ByteCount.parse(scalar.string) { return bytes }
-        diagnostics.append(
+        diagnostics.report(
             document.error(
                 "'maxPageSize' must be a size like 10 MB, 512 KB or a number of bytes, not '\(entry.node.string ?? "a list or mapping")'",
                 entry))
@@ -51,20 +51,20 @@ enum SiteConfigParser {
 
     /// `toc: false`, `toc: 3` or `toc: 2-4`.
     private static func tocLevels(
-        _ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic]
+        _ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout Diagnostics
     ) -> ClosedRange<Int>? {
         let text = entry.node.string ?? ""
         if text == "false" { return nil }
         if let levels = TableOfContents.levels(text) { return levels }
-        diagnostics.append(document.error("'toc' must be false or heading levels like 2-3", entry))
+        diagnostics.report(document.error("'toc' must be false or heading levels like 2-3", entry))
         return 2...3
     }
 
-    private static func nav(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic])
+    private static func nav(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout Diagnostics)
         -> [SiteConfig.NavItem]?
     {
         guard case .sequence(let sequence) = entry.node else {
-            diagnostics.append(document.error("'nav' must be a list of {title, url}", entry))
+            diagnostics.report(document.error("'nav' must be a list of {title, url}", entry))
             return nil
         }
         var items: [SiteConfig.NavItem] = []
@@ -72,14 +72,14 @@ enum SiteConfigParser {
             guard case .mapping(let mapping) = item, let title = mapping["title"]?.string,
                 let url = mapping["url"]?.string
             else {
-                diagnostics.append(
+                diagnostics.report(
                     .error(
                         "each 'nav' item needs a 'title' and a 'url'", at: document.path,
                         line: item.mark?.line ?? entry.line, column: item.mark?.column ?? entry.column))
                 continue
             }
             if LinkPolicy.isDangerous(url, isImage: false) {
-                diagnostics.append(
+                diagnostics.report(
                     .error(
                         "'nav' url '\(url)' uses a scheme Folio never emits", at: document.path,
                         line: item.mark?.line ?? entry.line, column: item.mark?.column ?? entry.column))

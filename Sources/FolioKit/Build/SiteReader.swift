@@ -29,19 +29,16 @@ public enum SiteReader {
     /// Files at the root of the content folder that configure the site rather than belong to it.
     static let configFiles: Set<String> = ["site.yml", "appearance.yml"]
 
-    public static func read(_ options: Options, diagnostics: inout [Diagnostic]) -> Site {
-        let reading = read(options, previous: nil)
-        diagnostics += reading.diagnostics + reading.pageDiagnostics.values.flatMap { $0 }
-        return reading.site
+    public static func read(_ options: Options, diagnostics: inout Diagnostics) -> Site {
+        read(options, previous: nil, diagnostics: &diagnostics).site
     }
 
     /// The site, and what came from the previous build's cache instead of the files.
     struct Reading {
         var site: Site
-        /// Problems of site.yml and of the site as a whole.
-        var diagnostics: [Diagnostic]
-        /// Problems found reading each page's front matter, by source path.
-        var pageDiagnostics: [String: [Diagnostic]]
+        /// The problems of each page's front matter, by source path (reported already): the cache keeps them with
+        /// the page, so that a build reusing it reports them again.
+        var frontDiagnostics: [String: Diagnostics]
         var fingerprints: [String: FileFingerprint]
         /// Pages whose file is unchanged since the cached build: their sources are stubs from the cache.
         var unchanged: Set<String>
@@ -49,46 +46,46 @@ public enum SiteReader {
     }
 
     /// Reads the site; a page whose file is unchanged since `previous` is taken from the cache without reading it.
-    static func read(_ options: Options, previous: BuildCache?) -> Reading {
+    static func read(_ options: Options, previous: BuildCache?, diagnostics: inout Diagnostics) -> Reading {
         let root = options.contentDirectory
-        var diagnostics: [Diagnostic] = []
         let siteYAML = FileManager.default.contents(atPath: root + "/site.yml").map { [UInt8]($0) } ?? []
         var config = readConfig(root, &diagnostics)
         if let baseURL = options.baseURL { config.baseURL = baseURL }
 
-        let listing = FileTree.list(root, skipUnderscore: true, followSymlinks: config.followSymlinks)
-        diagnostics += listing.diagnostics
-        let files = listing.files
+        let files = FileTree.list(
+            root, skipUnderscore: true, followSymlinks: config.followSymlinks, diagnostics: &diagnostics)
         let markdownFiles = files.filter { $0.lowercased().hasSuffix(".md") }
         let staticFiles = files.filter { !$0.lowercased().hasSuffix(".md") && !configFiles.contains($0) }
 
         // Front matter and titles first: every page's URL and title must be known before any page renders.
         let siteConfig = config
-        let sources = markdownFiles.parallelMap { path -> (PageSource, [Diagnostic], FileFingerprint?, Bool) in
+        let sources = markdownFiles.parallelMap { path -> (PageSource, Diagnostics, FileFingerprint?, Bool) in
             let fingerprint = FileFingerprint(path: root + "/" + path)
             if let record = previous?.pages[path], record.fingerprint == fingerprint {
                 return (
-                    PageSource(stub: path, root: root, record: record), record.frontDiagnostics.map(\.diagnostic),
-                    fingerprint, true
+                    PageSource(stub: path, root: root, record: record),
+                    Diagnostics(record.frontDiagnostics.map(\.diagnostic)), fingerprint, true
                 )
             }
-            let (source, sourceDiagnostics) = readSource(path, root: root, config: siteConfig)
+            var sourceDiagnostics = Diagnostics()
+            let source = readSource(path, root: root, config: siteConfig, diagnostics: &sourceDiagnostics)
             return (source, sourceDiagnostics, fingerprint, false)
         }
         var kept: [PageSource] = []
-        var pageDiagnostics: [String: [Diagnostic]] = [:]
+        var frontDiagnostics: [String: Diagnostics] = [:]
         var fingerprints: [String: FileFingerprint] = [:]
         var unchanged: Set<String> = []
         for (source, sourceDiagnostics, fingerprint, isUnchanged) in sources {
             fingerprints[source.sourcePath] = fingerprint
             if source.front.draft && !options.includeDrafts { continue }
-            pageDiagnostics[source.sourcePath] = sourceDiagnostics
+            frontDiagnostics[source.sourcePath] = sourceDiagnostics
+            diagnostics.report(sourceDiagnostics)
             if isUnchanged { unchanged.insert(source.sourcePath) }
             kept.append(source)
         }
         for file in staticFiles { fingerprints[file] = FileFingerprint(path: root + "/" + file) }
         kept.sort { ($0.front.weight ?? Int.max, $0.sourcePath) < ($1.front.weight ?? Int.max, $1.sourcePath) }
-        diagnostics += checkURLs(kept, staticFiles: staticFiles, root: root)
+        checkURLs(kept, staticFiles: staticFiles, root: root, diagnostics: &diagnostics)
         let links = LinkPolicy(
             pageURLs: Dictionary(kept.map { ($0.sourcePath, $0.url) }, uniquingKeysWith: { first, _ in first }),
             staticFiles: Set(staticFiles))
@@ -96,39 +93,35 @@ public enum SiteReader {
         site.publishing = PublishConfig.parse(
             siteYAML, path: FileTree.display(root, "site.yml"), diagnostics: &diagnostics)
         return Reading(
-            site: site, diagnostics: diagnostics, pageDiagnostics: pageDiagnostics, fingerprints: fingerprints,
-            unchanged: unchanged, siteYAML: siteYAML)
+            site: site, frontDiagnostics: frontDiagnostics, fingerprints: fingerprints, unchanged: unchanged,
+            siteYAML: siteYAML)
     }
 
-    private static func readConfig(_ root: String, _ diagnostics: inout [Diagnostic]) -> SiteConfig {
+    private static func readConfig(_ root: String, _ diagnostics: inout Diagnostics) -> SiteConfig {
         let path = root + "/site.yml"
         let display = FileTree.display(root, "site.yml")
         switch SourceText.read(path) {
         case .success(let text): return SiteConfigParser.parse(text, path: display, diagnostics: &diagnostics)
         case .failure(.unreadable):
-            diagnostics.append(.error("no site.yml: create it with at least 'title: My Site'", at: display))
+            diagnostics.report(.error("no site.yml: create it with at least 'title: My Site'", at: display))
         case .failure(let failure):
-            diagnostics.append(SourceText.diagnostic(failure, at: display, what: "site.yml"))
+            diagnostics.report(SourceText.diagnostic(failure, at: display, what: "site.yml"))
         }
         return SiteConfig()
     }
 
-    /// A page file's text, or the reason it has none: unreadable, over the site's page size limit, or not UTF-8.
-    static func readText(_ sourcePath: String, root: String, displayPath: String, limit: Int) -> Result<
-        String, Diagnostic
-    > {
-        SourceText.read(root + "/" + sourcePath, limit: limit).mapError { SourceText.diagnostic($0, at: displayPath) }
-    }
-
-    static func readSource(_ sourcePath: String, root: String, config: SiteConfig) -> (PageSource, [Diagnostic]) {
+    static func readSource(_ sourcePath: String, root: String, config: SiteConfig, diagnostics: inout Diagnostics)
+        -> PageSource
+    {
         var source = PageSource(sourcePath: sourcePath, displayPath: FileTree.display(root, sourcePath))
-        var diagnostics: [Diagnostic] = []
         let text: String
-        switch readText(sourcePath, root: root, displayPath: source.displayPath, limit: config.maxPageSize) {
+        // Unreadable, over the site's page size limit, or not UTF-8: an error, and the page keeps its own URL.
+        switch SourceText.read(root + "/" + sourcePath, limit: config.maxPageSize) {
         case .success(let read): text = read
-        case .failure(let diagnostic):
+        case .failure(let failure):
             source.url = SitePath.pageURL(forSource: sourcePath, slug: nil)  // its own URL, not "/", so no false clash
-            return (source, [diagnostic])
+            diagnostics.report(SourceText.diagnostic(failure, at: source.displayPath))
+            return source
         }
         let split = FrontMatterParser.split(text, path: source.displayPath, diagnostics: &diagnostics)
         if let yaml = split.yaml {
@@ -136,7 +129,7 @@ public enum SiteReader {
         }
         source.url = SitePath.pageURL(forSource: sourcePath, slug: source.front.slug)
         source.title = title(of: source, body: split.body, config: config)
-        return (source, diagnostics)
+        return source
     }
 
     /// The front matter's title, else the first `#` heading's, else the file's name.
@@ -145,14 +138,15 @@ public enum SiteReader {
     }
 
     /// Two files that would write the same output file.
-    private static func checkURLs(_ pages: [PageSource], staticFiles: [String], root: String) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+    private static func checkURLs(
+        _ pages: [PageSource], staticFiles: [String], root: String, diagnostics: inout Diagnostics
+    ) {
         var owners: [OutputPath: String] = [:]
         for file in staticFiles { owners[OutputPath(file)] = FileTree.display(root, file) }
         for page in pages {
             let output = page.outputPath
             if let other = owners[output] {
-                diagnostics.append(
+                diagnostics.report(
                     .error(
                         "this page and \(other) both map to the URL \(page.url); rename one or set 'slug'",
                         at: page.displayPath))
@@ -160,7 +154,6 @@ public enum SiteReader {
                 owners[output] = page.displayPath
             }
         }
-        return diagnostics
     }
 
     /// The file name, or for an `index.md` its folder's name (the site title at the root).

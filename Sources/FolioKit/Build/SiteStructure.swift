@@ -6,7 +6,7 @@ enum SiteStructure {
         var keyBytes: [UInt8]
     }
 
-    static func build(_ site: Site, diagnostics: inout [Diagnostic]) -> Built {
+    static func build(_ site: Site, diagnostics: inout Diagnostics) -> Built {
         var folders: Set<String> = [""]
         for page in site.pages {
             var directory = SitePath.directory(of: page.sourcePath)

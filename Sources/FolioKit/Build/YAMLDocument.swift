@@ -17,11 +17,11 @@ struct YAMLDocument {
     let lineOffset: Int
 
     /// Parses `text` (which starts `lineOffset` lines into the file at `path`); nil after reporting a syntax error.
-    static func parse(_ text: String, path: String, lineOffset: Int = 0, diagnostics: inout [Diagnostic])
+    static func parse(_ text: String, path: String, lineOffset: Int = 0, diagnostics: inout Diagnostics)
         -> YAMLDocument?
     {
         if let bounds = YAMLBounds.check(text, path: path, lineOffset: lineOffset) {
-            diagnostics.append(bounds)
+            diagnostics.report(bounds)
             return nil
         }
         let node: Node?
@@ -29,16 +29,16 @@ struct YAMLDocument {
             // No regex tagging, no environment lookup per call.
             node = try Yams.compose(yaml: text, .basic, .default, .utf8)
         } catch let error as YamlError {
-            diagnostics.append(Self.diagnostic(for: error, path: path, lineOffset: lineOffset))
+            diagnostics.report(Self.diagnostic(for: error, path: path, lineOffset: lineOffset))
             return nil
         } catch {
-            diagnostics.append(.error("invalid YAML: \(error)", at: path, line: lineOffset + 1))
+            diagnostics.report(.error("invalid YAML: \(error)", at: path, line: lineOffset + 1))
             return nil
         }
         guard let node else { return YAMLDocument(entries: [], path: path, lineOffset: lineOffset) }
         guard case .mapping(let mapping) = node else {
             let mark = node.mark
-            diagnostics.append(
+            diagnostics.report(
                 .error(
                     "expected a mapping of `key: value` lines", at: path,
                     line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1))
@@ -105,39 +105,39 @@ struct YAMLDocument {
         .error(message, at: path, line: entry.line, column: entry.column)
     }
 
-    func string(_ entry: Entry, _ diagnostics: inout [Diagnostic]) -> String? {
+    func string(_ entry: Entry, _ diagnostics: inout Diagnostics) -> String? {
         guard case .scalar(let scalar) = entry.node else {
-            diagnostics.append(error("'\(entry.key)' must be text", entry))
+            diagnostics.report(error("'\(entry.key)' must be text", entry))
             return nil
         }
         return scalar.string
     }
 
-    func bool(_ entry: Entry, _ diagnostics: inout [Diagnostic]) -> Bool? {
+    func bool(_ entry: Entry, _ diagnostics: inout Diagnostics) -> Bool? {
         if case .scalar = entry.node, let value = entry.node.bool { return value }
-        diagnostics.append(
+        diagnostics.report(
             error("'\(entry.key)' must be true or false, not '\(entry.node.string ?? "a list or mapping")'", entry))
         return nil
     }
 
-    func int(_ entry: Entry, in range: ClosedRange<Int>? = nil, _ diagnostics: inout [Diagnostic]) -> Int? {
+    func int(_ entry: Entry, in range: ClosedRange<Int>? = nil, _ diagnostics: inout Diagnostics) -> Int? {
         if case .scalar = entry.node, let value = entry.node.int, range?.contains(value) ?? true { return value }
         let expected = range.map { "a whole number from \($0.lowerBound) to \($0.upperBound)" } ?? "a whole number"
-        diagnostics.append(
+        diagnostics.report(
             error("'\(entry.key)' must be \(expected), not '\(entry.node.string ?? "a list or mapping")'", entry))
         return nil
     }
 
-    func strings(_ entry: Entry, _ diagnostics: inout [Diagnostic]) -> [String]? {
+    func strings(_ entry: Entry, _ diagnostics: inout Diagnostics) -> [String]? {
         if case .scalar(let scalar) = entry.node { return [scalar.string] }
         guard case .sequence(let sequence) = entry.node else {
-            diagnostics.append(error("'\(entry.key)' must be a list of text", entry))
+            diagnostics.report(error("'\(entry.key)' must be a list of text", entry))
             return nil
         }
         var values: [String] = []
         for item in sequence {
             guard case .scalar(let scalar) = item else {
-                diagnostics.append(
+                diagnostics.report(
                     .error(
                         "'\(entry.key)' must be a list of text", at: path,
                         line: (item.mark?.line ?? 1) + lineOffset, column: item.mark?.column ?? 1))

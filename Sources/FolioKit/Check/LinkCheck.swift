@@ -4,7 +4,6 @@ import Foundation
 /// wherever a view put them (a tab, a page of a paged view, the segmented view's list).
 struct LinkCheck {
     struct Result {
-        var diagnostics: [Diagnostic] = []
         var internalLinks = 0
         var external: [ExternalLink] = []
     }
@@ -21,7 +20,8 @@ struct LinkCheck {
     private var pages: [PageSource] { site.pages }
     private var contentDirectory: String { site.contentDirectory }
 
-    func run() -> Result {
+    /// Each broken link goes to `diagnostics`, at the place the author wrote it.
+    func run(diagnostics: inout Diagnostics) -> Result {
         var result = Result()
         result.internalLinks = links.internalCount
         var broken: [(page: Int, line: Int, column: Int, message: (String) -> String)] = []
@@ -52,10 +52,10 @@ struct LinkCheck {
         for (page, link) in links.others {
             switch link.target {
             case .source(let path, _):
-                result.diagnostics.append(
+                diagnostics.report(
                     diagnostic(page, link.line, link.column, missingSource(path, written: link.written)))
             case .site(let path, _) where !files.contains(path):
-                result.diagnostics.append(
+                diagnostics.report(
                     diagnostic(page, link.line, link.column, missingPath(path, written: link.written)))
             default:
                 break
@@ -67,7 +67,7 @@ struct LinkCheck {
             let written = writtenLinks(of: page)
             for item in group {
                 let text = written.first { $0.line == item.line && $0.column == item.column }?.written ?? "#"
-                result.diagnostics.append(diagnostic(page, item.line, item.column, item.message(text)))
+                diagnostics.report(diagnostic(page, item.line, item.column, item.message(text)))
             }
         }
 
@@ -87,7 +87,7 @@ struct LinkCheck {
 
     /// The links of a page as written in its Markdown, read again.
     private func writtenLinks(of index: Int) -> [PageLink] {
-        PageLoader.load(pages[index], site: site).page.links
+        PageLoader.reload(pages[index], site: site).links
     }
 
     private func idList(_ page: Int) -> [String] {

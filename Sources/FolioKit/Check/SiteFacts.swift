@@ -45,17 +45,21 @@ final class SiteFacts: @unchecked Sendable {
     }
 
     /// A page just rendered: its ids from its HTML; its model published when `models: true`.
-    func rendered(_ page: Page, fingerprint: FileFingerprint, html: [UInt8], output: OutputDirectory) -> [Diagnostic] {
+    func rendered(
+        _ page: Page, fingerprint: FileFingerprint, html: [UInt8], output: OutputDirectory,
+        diagnostics: inout Diagnostics
+    ) {
         let ids = html.withUnsafeBufferPointer { AnchorScanner.ids(in: $0) }
         store(
             page.sourcePath,
             PageFactsFile.Entry(
                 fingerprint: fingerprint,
                 facts: PageFacts(ids: ids, links: page.links, updated: Self.updated(page.source))))
-        guard site.publishing.models else { return [] }
+        guard site.publishing.models else { return }
         let path = OutputPath(sitePath: PublishedModel.path(for: page.url))
-        return [output.write(PublishedModel.encode(page.model, config: site.config), to: path, for: page.displayPath)]
-            .compactMap { $0 }
+        output.write(
+            PublishedModel.encode(page.model, config: site.config), to: path, for: page.displayPath,
+            diagnostics: &diagnostics)
     }
 
     /// A page taken unchanged from the previous output: its facts from the cache, else read again.
@@ -70,7 +74,7 @@ final class SiteFacts: @unchecked Sendable {
         lock.lock()
         readAgain += 1
         lock.unlock()
-        let page = PageLoader.load(source, site: site).page
+        let page = PageLoader.reload(source, site: site)
         let html = (try? String(contentsOfFile: source.outputPath.inside(previousOutput), encoding: .utf8)) ?? ""
         store(
             source.sourcePath,
@@ -102,13 +106,13 @@ final class SiteFacts: @unchecked Sendable {
     }
 
     /// The site-wide link check, once every page is built; `files` are the site paths of every other file of the output.
-    func check(files: Set<String>, strict: Bool) -> LinkCheck.Result {
+    func check(files: Set<String>, strict: Bool, diagnostics: inout Diagnostics) -> LinkCheck.Result {
         lock.lock()
         defer { lock.unlock() }
         // Checked once a build: the anchors and links are not needed after it.
         let check = LinkCheck(site: site, ids: ids, links: links, files: files, strict: strict)
         links = SiteLinks()
-        return check.run()
+        return check.run(diagnostics: &diagnostics)
     }
 
     /// Every page's entry, for the next build (only with `keepEntries`).

@@ -21,19 +21,21 @@ struct ModelBuilder {
         var model: TableModel
         /// The first `#` heading's text, when it became the title.
         var headingTitle: String?
-        var diagnostics: [Diagnostic]
         /// Every link and image, for the site's link check.
         var links: [PageLink] = []
     }
 
-    static func build(_ input: Input) -> Output {
+    /// The model of `input`'s Markdown; its problems go to `diagnostics`.
+    static func build(_ input: Input, diagnostics: inout Diagnostics) -> Output {
         var builder = ModelBuilder(input: input)
-        return builder.run()
+        let output = builder.run()
+        diagnostics.report(builder.diagnostics)
+        return output
     }
 
     private let input: Input
     private let document: MarkdownDocument
-    private var diagnostics: [Diagnostic] = []
+    private var diagnostics = Diagnostics()
     private var links: [PageLink] = []
     private var slugger = Slugger()
     /// Anchors (`<a name="x">`) written inside headings, by the heading's line.
@@ -48,7 +50,7 @@ struct ModelBuilder {
 
     private mutating func run() -> Output {
         if let deep = document.tooDeep {
-            diagnostics.append(
+            diagnostics.report(
                 .error(
                     "Markdown nested more than \(MarkdownDocument.maxDepth) levels deep here (block quotes, lists, emphasis "
                         + "or links inside one another): flatten it", at: input.displayPath,
@@ -114,7 +116,7 @@ struct ModelBuilder {
         let model = TableModel(
             title: headingTitle ?? "", url: input.pageURL, view: input.view,
             intro: intro, introRows: introRows, sections: top)
-        return Output(model: model, headingTitle: headingTitle, diagnostics: diagnostics, links: links)
+        return Output(model: model, headingTitle: headingTitle, links: links)
     }
 
     // MARK: Headings
@@ -158,7 +160,7 @@ struct ModelBuilder {
         let ids = Set(sections.flatMap { [$0.id] + $0.anchors })
         for section in sections.sorted(by: { $0.line < $1.line })
         where section.id.hasPrefix("all-") && ids.contains(String(section.id.dropFirst(4))) {
-            diagnostics.append(
+            diagnostics.report(
                 Diagnostic(
                     path: input.displayPath, line: section.line, column: 1, severity: .warning,
                     message:
@@ -334,7 +336,7 @@ struct ModelBuilder {
         while let current = located, current.line == 0 { located = current.parent }
         let line = (located?.line ?? 1) + input.lineOffset
         let column = (located?.column ?? 1) + columnOffset
-        diagnostics.append(
+        diagnostics.report(
             Diagnostic(path: input.displayPath, line: line, column: column, severity: severity, message: message))
     }
 }

@@ -17,7 +17,7 @@ public struct FolderSettings: Sendable, Equatable {
     static let fileName = "_folder.yml"
 
     /// Reads the `_folder.yml` of every folder that holds pages; the bytes go into the site key.
-    static func read(root: String, folders: Set<String>, diagnostics: inout [Diagnostic]) -> (
+    static func read(root: String, folders: Set<String>, diagnostics: inout Diagnostics) -> (
         settings: [String: FolderSettings], bytes: [UInt8]
     ) {
         var settings: [String: FolderSettings] = [:]
@@ -31,7 +31,7 @@ public struct FolderSettings: Sendable, Equatable {
             switch SourceText.decode([UInt8](data)) {
             case .success(let decoded): text = decoded
             case .failure(let failure):
-                diagnostics.append(SourceText.diagnostic(failure, at: display, what: fileName))
+                diagnostics.report(SourceText.diagnostic(failure, at: display, what: fileName))
                 continue
             }
             settings[folder] = parse(text, path: display, diagnostics: &diagnostics)
@@ -39,7 +39,7 @@ public struct FolderSettings: Sendable, Equatable {
         return (settings, bytes)
     }
 
-    static func parse(_ text: String, path: String, diagnostics: inout [Diagnostic]) -> FolderSettings {
+    static func parse(_ text: String, path: String, diagnostics: inout Diagnostics) -> FolderSettings {
         var settings = FolderSettings()
         guard let document = YAMLDocument.parse(text, path: path, diagnostics: &diagnostics) else { return settings }
         for entry in document.entries {
@@ -49,7 +49,7 @@ public struct FolderSettings: Sendable, Equatable {
             case "weight": settings.weight = document.int(entry, in: Int.min...Int.max, &diagnostics)
             case "paginate": settings.paginate = document.int(entry, in: 1...10_000, &diagnostics)
             default:
-                diagnostics.append(
+                diagnostics.report(
                     document.error(
                         "unknown key '\(entry.key)' in \(fileName): use title, description, weight or paginate", entry))
             }

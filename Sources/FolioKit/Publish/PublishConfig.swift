@@ -15,10 +15,10 @@ struct PublishConfig: Sendable, Equatable {
     var feeds = Feeds()
 
     /// Reads `models:` and `feeds:` from site.yml, reporting a wrong value at its position.
-    static func parse(_ bytes: [UInt8], path: String, diagnostics: inout [Diagnostic]) -> PublishConfig {
+    static func parse(_ bytes: [UInt8], path: String, diagnostics: inout Diagnostics) -> PublishConfig {
         var config = PublishConfig()
         guard !bytes.isEmpty, case .success(let text) = SourceText.decode(bytes) else { return config }
-        var ignored: [Diagnostic] = []  // syntax errors: reported when site.yml was read
+        var ignored = Diagnostics()  // syntax errors: reported when site.yml was read
         guard let document = YAMLDocument.parse(text, path: path, diagnostics: &ignored) else { return config }
         for entry in document.entries {
             switch entry.key {
@@ -30,7 +30,7 @@ struct PublishConfig: Sendable, Equatable {
         return config
     }
 
-    private static func feeds(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout [Diagnostic])
+    private static func feeds(_ entry: YAMLDocument.Entry, _ document: YAMLDocument, _ diagnostics: inout Diagnostics)
         -> Feeds
     {
         var feeds = Feeds()
@@ -39,7 +39,7 @@ struct PublishConfig: Sendable, Equatable {
             return feeds
         }
         guard case .mapping(let mapping) = entry.node else {
-            diagnostics.append(
+            diagnostics.report(
                 document.error("'feeds' must be false or a mapping of folders, limit and content", entry))
             return feeds
         }
@@ -58,11 +58,11 @@ struct PublishConfig: Sendable, Equatable {
                 if let content = Feeds.Content(rawValue: value) {
                     feeds.content = content
                 } else {
-                    diagnostics.append(document.error("'feeds.content' must be full or summary, not '\(value)'", item))
+                    diagnostics.report(document.error("'feeds.content' must be full or summary, not '\(value)'", item))
                 }
             case "enabled": feeds.enabled = document.bool(item, &diagnostics) ?? true
             default:
-                diagnostics.append(
+                diagnostics.report(
                     .warning(
                         "unknown key 'feeds.\(item.key)'; feeds reads folders, limit, content and enabled",
                         at: document.path, line: item.keyLine, column: item.keyColumn))

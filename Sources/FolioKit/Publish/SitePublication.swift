@@ -4,7 +4,6 @@ import Foundation
 /// site-wide link check, which needs every page's ids and every file the output will hold.
 struct SitePublication {
     struct Outcome {
-        var diagnostics: [Diagnostic] = []
         var notes: [String] = []
         var externalLinks: [ExternalLink] = []
         var internalLinks = 0
@@ -17,7 +16,7 @@ struct SitePublication {
     var generatedPages: [String] = []
 
     /// Writes the site-wide files through `output` (when `write`) and checks every link.
-    func run(output: OutputDirectory, write: Bool, strict: Bool) -> Outcome {
+    func run(output: OutputDirectory, write: Bool, strict: Bool, diagnostics: inout Diagnostics) -> Outcome {
         var outcome = Outcome()
         let config = site.config
         let absolute = config.baseURL.contains("://")
@@ -58,13 +57,12 @@ struct SitePublication {
         }
         for (path, text) in generated {
             files.insert(path)
-            if write, let failure = output.write(text, to: OutputPath(sitePath: path), for: output.target) {
-                outcome.diagnostics.append(failure)
+            if write {
+                output.write(text, to: OutputPath(sitePath: path), for: output.target, diagnostics: &diagnostics)
             }
         }
 
-        let result = facts.check(files: files, strict: strict)
-        outcome.diagnostics += result.diagnostics
+        let result = facts.check(files: files, strict: strict, diagnostics: &diagnostics)
         outcome.externalLinks = result.external
         outcome.internalLinks = result.internalLinks
         return outcome
@@ -75,7 +73,7 @@ struct SitePublication {
         let feeds = site.publishing.feeds
         guard feeds.enabled else { return [] }
         return Feeds.select(site.pages, config: feeds).map { listed in
-            let page = PageLoader.load(listed, site: site).page
+            let page = PageLoader.reload(listed, site: site)
             let full = page.source
             let absolute = site.config.absoluteURL(page.url)
             return Feeds.Entry(

@@ -17,10 +17,11 @@ struct SearchBuild {
         cache = SearchCache(siteKey: siteKey)
     }
 
-    /// Writes the index into the output being built; returns the problems met.
-    mutating func write(site: Site, plan: RenderPlan, fresh: [String: SearchPage], output: OutputDirectory)
-        -> [Diagnostic]
-    {
+    /// Writes the index into the output being built; a file it cannot write is an error in `diagnostics`.
+    mutating func write(
+        site: Site, plan: RenderPlan, fresh: [String: SearchPage], output: OutputDirectory,
+        diagnostics: inout Diagnostics
+    ) {
         var previous: SearchCache?
         if !plan.reused.isEmpty, let loaded = SearchCache.load(from: cachePath, inMemory: inMemory),
             loaded.siteKey == cache.siteKey
@@ -28,7 +29,6 @@ struct SearchBuild {
             previous = loaded
             previousFiles = loaded.files
         }
-        var diagnostics: [Diagnostic] = []
         var pages: [SearchPage] = []
         pages.reserveCapacity(site.pages.count)
         for (number, source) in site.pages.enumerated() {
@@ -47,9 +47,7 @@ struct SearchBuild {
                 // Not in the cache (or its record file is gone): read and modelled again.
                 let made = Self.index(source, site: site)
                 page = made.page
-                if let failure = output.write(made.file, to: SearchPage.path(number), for: output.target) {
-                    diagnostics.append(failure)
-                }
+                output.write(made.file, to: SearchPage.path(number), for: output.target, diagnostics: &diagnostics)
             }
             pages.append(page)
             if let fingerprint {
@@ -73,7 +71,8 @@ struct SearchBuild {
         do {
             try output.makeDirectories(for: [SearchIndex.indexPath, SearchIndex.path(shard: "a")])
         } catch {
-            return [.error("cannot write the search index: \(error.localizedDescription)", at: output.target)]
+            diagnostics.error("cannot write the search index: \(error.localizedDescription)", at: output.target)
+            return
         }
         // A shard of a group with no changed term is the previous build's file; the others are encoded on every core.
         var encode: [SearchShards.Shard] = []
@@ -103,34 +102,33 @@ struct SearchBuild {
                     bytes, at: path, previousFiles: previousFiles, previousOutput: previousOutput, output: output)
             )
         }
-        for (path, (hash, failure)) in placed {
+        for (path, (hash, problems)) in placed {
             cache.files[path.relative] = (hash, FileFingerprint.missing)
-            if let failure { diagnostics.append(failure) }
+            diagnostics.report(problems)
         }
-        diagnostics += place(
+        place(
             SearchIndex.indexFile(records: index.postings.recordCount, keys: index.shards.keys),
-            at: SearchIndex.indexPath,
-            previousOutput: plan.previousOutput, output: output)
+            at: SearchIndex.indexPath, previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
         // Kept only by a long-running process (a single build frees the postings before it saves its cache).
         state = inMemory ? index : nil
-        return diagnostics
     }
 
     /// Writes an index file, or links the previous build's when its contents are the same.
-    private mutating func place(_ bytes: [UInt8], at path: OutputPath, previousOutput: String, output: OutputDirectory)
-        -> [Diagnostic]
-    {
-        let (hash, failure) = Self.place(
+    private mutating func place(
+        _ bytes: [UInt8], at path: OutputPath, previousOutput: String, output: OutputDirectory,
+        diagnostics: inout Diagnostics
+    ) {
+        let (hash, problems) = Self.place(
             bytes, at: path, previousFiles: previousFiles, previousOutput: previousOutput, output: output)
         cache.files[path.relative] = (hash, FileFingerprint.missing)
-        return failure.map { [$0] } ?? []
+        diagnostics.report(problems)
     }
 
     /// `place`, on any thread: returns the hash the cache keeps of the file, and the failure to write it.
     private static func place(
         _ bytes: [UInt8], at path: OutputPath, previousFiles: [String: (hash: UInt64, file: FileFingerprint)],
         previousOutput: String, output: OutputDirectory
-    ) -> (hash: UInt64, failure: Diagnostic?) {
+    ) -> (hash: UInt64, problems: Diagnostics) {
         // Hashed only when there is a previous index to compare with (a clean build writes every file anyway).
         var hash = StableHash()
         if !previousFiles.isEmpty { hash.add(bytes) }
@@ -139,9 +137,11 @@ struct SearchBuild {
             FileFingerprint(path: path.inside(previousOutput)) == old.file,
             output.link(path, from: previousOutput)
         {
-            return (kept, nil)
+            return (kept, [])
         }
-        return (kept, output.write(bytes, to: path, for: output.target))
+        var problems = Diagnostics()
+        output.write(bytes, to: path, for: output.target, diagnostics: &problems)
+        return (kept, problems)
     }
 
     /// After the output is published: removes index files no longer used (an in-place update keeps the rest),
@@ -159,7 +159,7 @@ struct SearchBuild {
 
     /// A page the cache cannot give: read and modelled again.
     static func index(_ listed: PageSource, site: Site) -> (page: SearchPage, file: [UInt8]) {
-        let page = PageLoader.load(listed, site: site).page
+        let page = PageLoader.reload(listed, site: site)
         return SearchPage.make(page.model, settings: PageSettings(page: page.source))
     }
 }

@@ -38,16 +38,13 @@ public struct Theme: Sendable {
 
     /// Loads the theme, reporting template syntax errors and missing partials with their positions.
     /// `followSymlinks`: site.yml's setting, for links in the theme folder whose target lies outside it.
-    public static func load(directory: String?, followSymlinks: Bool = false, diagnostics: inout [Diagnostic]) -> Theme
-    {
+    public static func load(directory: String?, followSymlinks: Bool = false, diagnostics: inout Diagnostics) -> Theme {
         var files: [String: File] = [:]
         for (path, bytes) in DefaultTheme.files {
             files[path] = File(path: path, displayPath: "(default theme)/" + path, bytes: bytes)
         }
         if let directory {
-            let listing = FileTree.list(directory, followSymlinks: followSymlinks)
-            diagnostics += listing.diagnostics
-            for path in listing.files {
+            for path in FileTree.list(directory, followSymlinks: followSymlinks, diagnostics: &diagnostics) {
                 guard let data = FileManager.default.contents(atPath: directory + "/" + path) else { continue }
                 files[path] = File(path: path, displayPath: FileTree.display(directory, path), bytes: [UInt8](data))
             }
@@ -72,12 +69,12 @@ public struct Theme: Sendable {
             switch SourceText.decode(file.bytes) {
             case .success(let decoded): text = decoded
             case .failure(let failure):
-                diagnostics.append(SourceText.diagnostic(failure, at: file.displayPath, what: "the template"))
+                diagnostics.report(SourceText.diagnostic(failure, at: file.displayPath, what: "the template"))
                 continue
             }
             if let reserved = IncludeChain.reservedNamePosition(in: text) {
                 // A template naming the wrappers' sections could undo the depth count.
-                diagnostics.append(
+                diagnostics.report(
                     .error(
                         "'\(IncludeChain.enterPrefix)…', '\(IncludeChain.bodyPrefix)…' and '\(DirectPartial.prefix)…' "
                             + "are names Folio keeps for "
@@ -94,12 +91,12 @@ public struct Theme: Sendable {
                 names.append(name)
                 texts.append((name, file, text))
             } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(
+                diagnostics.report(
                     .error(
                         "template syntax: \(describe(error.error))", at: file.displayPath,
                         line: error.context.lineNumber, column: error.context.columnNumber))
             } catch {
-                diagnostics.append(.error("template syntax: \(error)", at: file.displayPath))
+                diagnostics.report(.error("template syntax: \(error)", at: file.displayPath))
             }
         }
         var includes: [String: Includes] = [:]
@@ -107,7 +104,7 @@ public struct Theme: Sendable {
             let references = PartialReference.scan(text)
             includes[name] = Includes(displayPath: file.displayPath, references: references)
             for reference in references where library.getTemplate(named: reference.name) == nil {
-                diagnostics.append(
+                diagnostics.report(
                     .error(
                         "missing partial '\(reference.name)': add Templates/partials/\(reference.name).mustache",
                         at: file.displayPath, line: reference.line, column: reference.column))
@@ -140,7 +137,7 @@ public struct Theme: Sendable {
     }
 
     /// Renders a template; an include chain deeper than `IncludeChain.maxDepth` is stopped and reported.
-    func render(_ template: String, _ context: [String: Any], diagnostics: inout [Diagnostic]) -> String {
+    func render(_ template: String, _ context: [String: Any], diagnostics: inout Diagnostics) -> String {
         if directLayout, template == DirectLayout.template, let html = DirectLayout.page(context) {
             return String(decoding: html, as: UTF8.self)
         }
@@ -148,16 +145,16 @@ public struct Theme: Sendable {
         guard let html = library.render(chain, withTemplate: template) else {
             // The build checks every page's layout first and the default theme has every component, so this is a
             // bug: reported, never an empty page.
-            diagnostics.append(.error("the template '\(template)' does not exist in the theme", at: "(templates)"))
+            diagnostics.report(.error("the template '\(template)' does not exist in the theme", at: "(templates)"))
             return ""
         }
-        if let stopped = chain.stopped { diagnostics.append(tooDeep(stopped)) }
+        if let stopped = chain.stopped { diagnostics.report(tooDeep(stopped)) }
         return html
     }
 
     /// `render`, as the bytes of the page's file: a directly written layout's bytes are not made into a String
     /// (checking a whole page's UTF-8 again costs more than writing it).
-    func renderBytes(_ template: String, _ context: [String: Any], diagnostics: inout [Diagnostic]) -> [UInt8] {
+    func renderBytes(_ template: String, _ context: [String: Any], diagnostics: inout Diagnostics) -> [UInt8] {
         if directLayout, template == DirectLayout.template, let html = DirectLayout.page(context) { return html }
         return Array(render(template, context, diagnostics: &diagnostics).utf8)
     }

@@ -10,7 +10,7 @@ struct ViewRenderer {
     /// The styles the page's controls use, for the site's generated stylesheet.
     private(set) var stylesheet = AppearanceStylesheet()
     /// Current-dot contrast warnings of the page's page controls, and errors of its templates (an include chain too deep).
-    private(set) var warnings: [Diagnostic] = []
+    private var warnings = Diagnostics()
     private var counters: [ViewSpec.Kind: Int] = [:]
     /// The containers around the view being rendered, outermost first.
     private var containers: [String]
@@ -23,12 +23,14 @@ struct ViewRenderer {
         self.containers = settings.containers
     }
 
-    /// The page body: intro, then the sections in the page's view.
-    mutating func render(_ model: TableModel) -> String {
+    /// The page body: intro, then the sections in the page's view; the views' problems go to `diagnostics`.
+    mutating func render(_ model: TableModel, diagnostics: inout Diagnostics) -> String {
         var html = model.intro
         if !model.sections.isEmpty {
             html += renderSections(model.sections, as: settings.view, label: settings.title, idPrefix: "")
         }
+        diagnostics.report(warnings)
+        warnings = Diagnostics()
         return html
     }
 
@@ -59,7 +61,7 @@ struct ViewRenderer {
             controls.append(AppearanceReport.Control(instance: instance, style: style, label: label))
             if instance.component == .pagedView { pagedView = style }
             if instance.component == .pageControl {
-                warnings += AppearanceChecks.pageControlContrast(style, pagedView: pagedView)
+                AppearanceChecks.pageControlContrast(style, pagedView: pagedView, diagnostics: &warnings)
             }
         }
         return classes

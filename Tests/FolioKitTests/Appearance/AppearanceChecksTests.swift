@@ -4,11 +4,24 @@ import Testing
 
 @Suite struct AppearanceChecksTests {
     func config(_ text: String) -> AppearanceConfig {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         let config = AppearanceConfig.load(
             [AppearanceFile(path: "Content/appearance.yml", text: text)], diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         return config
+    }
+
+    func undeclared(in config: AppearanceConfig, declaredContainers: Set<String>, layouts: Set<String>) -> Diagnostics {
+        var found = Diagnostics()
+        AppearanceChecks.undeclaredContainers(
+            in: config, declaredContainers: declaredContainers, layouts: layouts, diagnostics: &found)
+        return found
+    }
+
+    func contrast(_ dot: ResolvedStyle, pagedView: ResolvedStyle?) -> Diagnostics {
+        var found = Diagnostics()
+        AppearanceChecks.pageControlContrast(dot, pagedView: pagedView, diagnostics: &found)
+        return found
     }
 
     @Test func aContainerNoPageDeclaresIsAWarningAtItsName() {
@@ -24,7 +37,7 @@ import Testing
               tintColor: red
 
             """)
-        let warnings = AppearanceChecks.undeclaredContainers(
+        let warnings = undeclared(
             in: rules, declaredContainers: ["Gallery"], layouts: ["default", "wid"])
         #expect(
             warnings.map(\.description) == [
@@ -35,7 +48,7 @@ import Testing
     }
 
     @Test func aBuiltInNameInTheWrongCaseGetsASuggestion() {
-        let warnings = AppearanceChecks.undeclaredContainers(
+        let warnings = undeclared(
             in: config("PageControl in pagedView:\n  currentPageIndicatorTintColor: red\n"), declaredContainers: [],
             layouts: [])
         #expect(warnings.first?.message.hasSuffix("did you mean `PagedView`?") == true)
@@ -52,7 +65,7 @@ import Testing
     @Test func aFaintCurrentDotIsAWarningInEachSchemeWhereItFails() {
         // Black is fine on white and invisible on the dark page background.
         let black = style(.pageControl, .currentPageIndicatorTintColor, DynamicColor(Color(hex: 0x000000)))
-        let warnings = AppearanceChecks.pageControlContrast(black, pagedView: nil)
+        let warnings = contrast(black, pagedView: nil)
         #expect(
             warnings.map(\.description) == [
                 "Content/appearance.yml:4:34: warning: currentPageIndicatorTintColor #000000 has 1.13:1 contrast against its background #121418 in dark mode; WCAG 1.4.11 asks for at least 3:1"
@@ -60,28 +73,28 @@ import Testing
         // lightGray fails on white, passes on dark.
         let light = style(.pageControl, .currentPageIndicatorTintColor, DynamicColor(Color(hex: 0xAAAAAA)))
         #expect(
-            AppearanceChecks.pageControlContrast(light, pagedView: nil).map(\.message) == [
+            contrast(light, pagedView: nil).map(\.message) == [
                 "currentPageIndicatorTintColor #aaaaaa has 2.32:1 contrast against its background #ffffff in light mode; WCAG 1.4.11 asks for at least 3:1"
             ])
         // systemBlue passes on both.
         let blue = style(
             .pageControl, .currentPageIndicatorTintColor,
             DynamicColor(light: Color(hex: 0x007AFF), dark: Color(hex: 0x0A84FF)))
-        #expect(AppearanceChecks.pageControlContrast(blue, pagedView: nil).isEmpty)
+        #expect(contrast(blue, pagedView: nil).isEmpty)
     }
 
     @Test func theBackgroundIsThePagedViewsOverThePage() {
         let white = style(.pageControl, .currentPageIndicatorTintColor, DynamicColor(Color(hex: 0xFFFFFF)))
         // White dots on a dark card pass even in light mode…
         let dark = style(.pagedView, .pagedBackgroundColor, DynamicColor(Color(hex: 0x1C1C1E)))
-        #expect(AppearanceChecks.pageControlContrast(white, pagedView: dark).isEmpty)
+        #expect(contrast(white, pagedView: dark).isEmpty)
         // …and a translucent card is blended over the page first: 10% black (26/255) on white is #e5e5e5.
         let translucent = style(.pagedView, .pagedBackgroundColor, DynamicColor(Color(hex: 0x000000, alpha: 0.1)))
-        let warnings = AppearanceChecks.pageControlContrast(white, pagedView: translucent)
+        let warnings = contrast(white, pagedView: translucent)
         #expect(warnings.first?.message.contains("background #e5e5e5 in light mode") == true)
         // A semi-transparent dot is blended too.
         let faint = style(.pageControl, .currentPageIndicatorTintColor, DynamicColor(Color(hex: 0x000000, alpha: 0.2)))
-        #expect(AppearanceChecks.pageControlContrast(faint, pagedView: nil).count == 2)
+        #expect(contrast(faint, pagedView: nil).count == 2)
     }
 
     @Test func frontMatterValuesAreReportedAtThePage() {
@@ -91,8 +104,8 @@ import Testing
             values: [
                 .currentPageIndicatorTintColor: .init(color: DynamicColor(Color(hex: 0xEEEEEE)), source: source)
             ])
-        let warnings = AppearanceChecks.pageControlContrast(page, pagedView: nil)
+        let warnings = contrast(page, pagedView: nil)
         #expect(warnings.map { "\($0.path):\($0.line):\($0.column)" } == ["Content/x.md:7:36"])
-        #expect((warnings + warnings).removingDuplicates() == warnings)
+        #expect(Diagnostics(warnings.all + warnings.all).removingDuplicates() == warnings)
     }
 }

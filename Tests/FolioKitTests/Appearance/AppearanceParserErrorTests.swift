@@ -4,8 +4,8 @@ import Testing
 
 /// Every problem in an `appearance.yml`, at its own line and column.
 @Suite struct AppearanceParserErrorTests {
-    func load(_ text: String, path: String = "Content/appearance.yml") -> (AppearanceConfig, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+    func load(_ text: String, path: String = "Content/appearance.yml") -> (AppearanceConfig, Diagnostics) {
+        var diagnostics = Diagnostics()
         let config = AppearanceConfig.load([AppearanceFile(path: path, text: text)], diagnostics: &diagnostics)
         return (config, diagnostics)
     }

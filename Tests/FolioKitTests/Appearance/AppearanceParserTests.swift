@@ -3,8 +3,8 @@ import Testing
 @testable import FolioKit
 
 @Suite struct AppearanceParserTests {
-    func load(_ text: String, path: String = "Content/appearance.yml") -> (AppearanceConfig, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+    func load(_ text: String, path: String = "Content/appearance.yml") -> (AppearanceConfig, Diagnostics) {
+        var diagnostics = Diagnostics()
         let config = AppearanceConfig.load([AppearanceFile(path: path, text: text)], diagnostics: &diagnostics)
         return (config, diagnostics)
     }
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func themeThenSiteNumberInDeclarationOrder() {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         let config = AppearanceConfig.load(
             theme: AppearanceFile(
                 path: "Templates/appearance.yml", text: "PageControl:\n  pageIndicatorTintColor: red\n"),

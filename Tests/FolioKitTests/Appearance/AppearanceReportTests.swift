@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct AppearanceReportTests {
     @Test func listsEveryControlWithValuesAndWinningRules() {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         let config = AppearanceConfig.load(
             theme: AppearanceFile(
                 path: "Templates/appearance.yml",

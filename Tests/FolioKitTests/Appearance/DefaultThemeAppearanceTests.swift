@@ -4,9 +4,9 @@ import Testing
 
 /// The default theme's `Templates/appearance.yml`, as embedded in the binary.
 @Suite struct DefaultThemeAppearanceTests {
-    func load() -> (AppearanceConfig, [Diagnostic]) {
+    func load() -> (AppearanceConfig, Diagnostics) {
         let bytes = DefaultTheme.files["appearance.yml"] ?? []
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         let config = AppearanceConfig.load(
             theme: AppearanceFile(path: "(default theme)/appearance.yml", text: String(decoding: bytes, as: UTF8.self)),
             site: nil, diagnostics: &diagnostics)
@@ -39,9 +39,11 @@ import Testing
         let controls = ControlInstance.controls(of: .paged, in: base)
         let card = resolver.resolve(controls[0])
         let dot = resolver.resolve(controls[1])
-        #expect(AppearanceChecks.pageControlContrast(dot, pagedView: card).isEmpty)
+        var warnings = Diagnostics()
+        AppearanceChecks.pageControlContrast(dot, pagedView: card, diagnostics: &warnings)
         // Also without the card behind it: straight on the page background.
-        #expect(AppearanceChecks.pageControlContrast(dot, pagedView: nil).isEmpty)
+        AppearanceChecks.pageControlContrast(dot, pagedView: nil, diagnostics: &warnings)
+        #expect(warnings.isEmpty, "\(warnings.all)")
         #expect(card[.pagedBackgroundColor]?.color.description == "#f2f2f7 / #1c1c1e")
         #expect(dot[.currentPageIndicatorTintColor]?.color.description == "#000000 / #ffffff")
     }

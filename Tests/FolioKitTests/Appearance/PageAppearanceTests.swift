@@ -3,8 +3,8 @@ import Testing
 @testable import FolioKit
 
 @Suite struct PageAppearanceTests {
-    func parse(_ page: String) -> (FrontMatter, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+    func parse(_ page: String) -> (FrontMatter, Diagnostics) {
+        var diagnostics = Diagnostics()
         let split = FrontMatterParser.split(page, path: "Content/x.md", diagnostics: &diagnostics)
         let front =
             split.yaml.map { FrontMatterParser.parse($0, path: "Content/x.md", diagnostics: &diagnostics) }

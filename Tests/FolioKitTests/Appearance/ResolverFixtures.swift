@@ -8,7 +8,7 @@ protocol ResolverFixtures {}
 extension ResolverFixtures {
     /// A resolver for the site's rules (and the theme's, read first); the texts must parse cleanly.
     func resolver(_ text: String, theme: String? = nil) -> AppearanceResolver {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         let config = AppearanceConfig.load(
             theme: theme.map { AppearanceFile(path: "Templates/appearance.yml", text: $0) },
             site: AppearanceFile(path: "Content/appearance.yml", text: text), diagnostics: &diagnostics)

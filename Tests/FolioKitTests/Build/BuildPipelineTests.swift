@@ -79,12 +79,15 @@ import Testing
         let cached = try #require(reading.site.pages.first { $0.sourcePath == "guide.md" })
         #expect(cached.isStub && cached.front.view == .list, "only the listing fields come from the cache")
 
-        let loaded = PageLoader.load(cached, site: reading.site)
+        var diagnostics = Diagnostics()
+        let loaded = PageLoader.load(cached, site: reading.site, diagnostics: &diagnostics)
         #expect(loaded.page.front.view == ViewSpec([.tabs]), "the front matter is read again with the Markdown")
         #expect(loaded.frontDiagnostics == [])
         let fresh = PageLoader.load(
-            SiteReader.readSource("guide.md", root: site.content.path, config: reading.site.config).0,
-            site: reading.site)
+            SiteReader.readSource(
+                "guide.md", root: site.content.path, config: reading.site.config, diagnostics: &diagnostics),
+            site: reading.site, diagnostics: &diagnostics)
+        #expect(diagnostics.isEmpty, "\(diagnostics.all)")
         #expect(fresh.frontDiagnostics == nil, "the read stage reported a fresh page's front matter")
         #expect(ModelJSON.encode(loaded.page.model) == ModelJSON.encode(fresh.page.model))
         #expect(loaded.page.model.sections.map(\.id) == ["one", "two"])
@@ -95,9 +98,10 @@ import Testing
         var build = BuildPipeline(options: Self.options(site), session: nil)
         let reading = build.read()
         let home = try #require(reading.site.pages.first { $0.sourcePath == "index.md" })
-        let loaded = PageLoader.load(home, site: reading.site)
+        var diagnostics = Diagnostics()
+        let loaded = PageLoader.load(home, site: reading.site, diagnostics: &diagnostics)
         #expect(loaded.page.model.intro.contains("href=\"guide/\""), "\(loaded.page.model.intro)")
-        #expect(loaded.diagnostics.isEmpty)
+        #expect(diagnostics.isEmpty)
     }
 
     /// An author saves a page while a build runs (as in `folio serve`): the build read its front matter before the

@@ -28,9 +28,9 @@ import Testing
                 try Data().write(to: URL(fileURLWithPath: folder + "/notes/" + name))
                 expected.append("notes/" + name)
             }
-            let listing = FileTree.list(folder)
-            #expect(listing.files == expected.sorted())
-            #expect(listing.diagnostics.isEmpty)
+            var diagnostics = Diagnostics()
+            #expect(FileTree.list(folder, diagnostics: &diagnostics) == expected.sorted())
+            #expect(diagnostics.isEmpty)
         }
     }
 }

@@ -3,8 +3,8 @@ import Testing
 @testable import FolioKit
 
 @Suite struct FrontMatterParserTests {
-    func parse(_ page: String) -> (FrontMatter, [Diagnostic], FrontMatterParser.Split) {
-        var diagnostics: [Diagnostic] = []
+    func parse(_ page: String) -> (FrontMatter, Diagnostics, FrontMatterParser.Split) {
+        var diagnostics = Diagnostics()
         let split = FrontMatterParser.split(page, path: "p.md", diagnostics: &diagnostics)
         let front =
             split.yaml.map { FrontMatterParser.parse($0, path: "p.md", diagnostics: &diagnostics) } ?? FrontMatter()

@@ -3,8 +3,8 @@ import Testing
 @testable import FolioKit
 
 @Suite struct SiteConfigParserTests {
-    func parse(_ text: String) -> (SiteConfig, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+    func parse(_ text: String) -> (SiteConfig, Diagnostics) {
+        var diagnostics = Diagnostics()
         let config = SiteConfigParser.parse(text, path: "site.yml", diagnostics: &diagnostics)
         return (config, diagnostics)
     }

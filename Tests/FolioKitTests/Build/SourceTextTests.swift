@@ -39,7 +39,7 @@ import Testing
 
     @Test func theFrontMatterOfACRLFPageSplitsAfterNormalising() throws {
         let text = try SourceText.decode(Array("---\r\ntitle: T\r\n---\r\nBody\r\n".utf8)).get()
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         let split = FrontMatterParser.split(text, path: "p.md", diagnostics: &diagnostics)
         #expect(
             split.yaml == "title: T\n" && split.body == "Body\n" && split.bodyLineOffset == 3 && diagnostics.isEmpty)

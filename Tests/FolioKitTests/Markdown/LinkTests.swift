@@ -22,12 +22,14 @@ import Testing
 
     @Test func filesBesideTheMarkdownAreLinkedFromThePageURL() {
         let url = SitePath.pageURL(forSource: "guide/page.md")
+        var diagnostics = Diagnostics()
         let output = ModelBuilder.build(
             .init(
                 markdown: "![d](images/d.svg) [z](../files/z.zip#x) [gone](nothing.png)\n", lineOffset: 0,
                 sourcePath: "guide/page.md", displayPath: "Content/guide/page.md", pageURL: url, sectionLevel: 2,
                 unsafeHTML: false, titleFromHeading: true, view: .list,
-                links: LinkPolicy(pageURLs: pages, staticFiles: ["guide/images/d.svg", "files/z.zip"])))
+                links: LinkPolicy(pageURLs: pages, staticFiles: ["guide/images/d.svg", "files/z.zip"])),
+            diagnostics: &diagnostics)
         #expect(output.model.intro.contains("src=\"../images/d.svg\""))
         #expect(output.model.intro.contains("href=\"../../files/z.zip#x\""))
         #expect(output.model.intro.contains("href=\"nothing.png\""))

@@ -2,16 +2,28 @@ import Testing
 
 @testable import FolioKit
 
+/// What the model stage made of some Markdown, with what it reported.
+struct Modelled {
+    var model: TableModel
+    var headingTitle: String?
+    var links: [PageLink]
+    var diagnostics: Diagnostics
+}
+
 func model(
     _ markdown: String, sectionLevel: Int = 2, unsafeHTML: Bool = false, titleFromHeading: Bool = true,
     source: String = "guide/page.md", pages: [String: String] = [:]
-) -> ModelBuilder.Output {
+) -> Modelled {
     let url = SitePath.pageURL(forSource: source)
-    return ModelBuilder.build(
+    var diagnostics = Diagnostics()
+    let output = ModelBuilder.build(
         .init(
             markdown: markdown, lineOffset: 0, sourcePath: source, displayPath: "Content/" + source, pageURL: url,
             sectionLevel: sectionLevel, unsafeHTML: unsafeHTML, titleFromHeading: titleFromHeading, view: .list,
-            links: LinkPolicy(pageURLs: pages.isEmpty ? [source: url] : pages)))
+            links: LinkPolicy(pageURLs: pages.isEmpty ? [source: url] : pages)),
+        diagnostics: &diagnostics)
+    return Modelled(
+        model: output.model, headingTitle: output.headingTitle, links: output.links, diagnostics: diagnostics)
 }
 
 @Suite struct ModelBuilderTests {

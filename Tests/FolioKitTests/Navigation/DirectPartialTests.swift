@@ -6,7 +6,7 @@ import Testing
 /// Which partials and components Folio writes itself, and that a theme's own template is always the one used.
 @Suite struct DirectPartialTests {
     @Test func theDefaultThemeHasEveryPartialAndComponentWrittenDirectly() {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         let theme = Theme.load(directory: nil, diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty)
         #expect(theme.directPartials == Set(DirectPartial.allCases))
@@ -20,7 +20,7 @@ import Testing
         try FileManager.default.createDirectory(
             at: banner.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "<p class=\"notice\">Tabs</p>\n".write(to: banner, atomically: true, encoding: .utf8)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         let theme = Theme.load(
             directory: banner.deletingLastPathComponent().deletingLastPathComponent().path, diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func aTemplateThatDoesNotExistIsAnErrorNotAnEmptyPage() {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         let theme = Theme.load(directory: nil, diagnostics: &diagnostics)
         _ = theme.render("layouts/missing", [:], diagnostics: &diagnostics)
         #expect(diagnostics.map(\.severity) == [.error])
@@ -47,7 +47,7 @@ import Testing
             at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "<li class=\"mine\">{{title}}{{#entries}}{{> toc-entry}}{{/entries}}</li>\n".write(
             to: entry, atomically: true, encoding: .utf8)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         let loaded = Theme.load(directory: theme.path, diagnostics: &diagnostics)
         #expect(loaded.directPartials == Set(DirectPartial.allCases).subtracting([.toc]))
         #expect(!loaded.directLayout, "a partial of the layout is the theme's own: the layout is a template again")
@@ -66,7 +66,7 @@ import Testing
         try FileManager.default.createDirectory(
             at: layout.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "<main>\n{{{folio-direct-toc}}}\n</main>\n".write(to: layout, atomically: true, encoding: .utf8)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         _ = Theme.load(directory: theme.path, diagnostics: &diagnostics)
         let error = try #require(diagnostics.first)
         #expect(error.message.contains("folio-direct-"), "\(error.message)")

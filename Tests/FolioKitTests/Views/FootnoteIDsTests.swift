@@ -12,7 +12,9 @@ import Testing
             theme: ViewRendererTests.theme,
             settings: PageSettings(
                 title: "T", view: view, transition: .scroll, segments: ["Pages", "All"], tabGroup: nil))
-        let html = renderer.render(output)
+        var diagnostics = Diagnostics()
+        let html = renderer.render(output, diagnostics: &diagnostics)
+        #expect(diagnostics.isEmpty)
         #expect(html.contains("id=\"fn-n\"") && html.contains("id=\"all-fn-n\""))
         #expect(html.contains("href=\"#all-fnref-n\"") && html.contains("href=\"#all-fn-n\""))
         #expect(html.components(separatedBy: "id=\"fnref-n\"").count == 2)

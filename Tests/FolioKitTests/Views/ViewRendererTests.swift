@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ViewRendererTests {
     static let theme: Theme = {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         return Theme.load(directory: nil, diagnostics: &diagnostics)
     }()
 
@@ -15,7 +15,10 @@ import Testing
             theme: Self.theme,
             settings: PageSettings(
                 title: "T", view: view, transition: .scroll, segments: segments, tabGroup: nil))
-        return renderer.render(output)
+        var diagnostics = Diagnostics()
+        let html = renderer.render(output, diagnostics: &diagnostics)
+        #expect(diagnostics.isEmpty, "\(diagnostics.all)")
+        return html
     }
 
     func count(_ needle: String, in html: String) -> Int {
@@ -81,7 +84,7 @@ import Testing
         let theme = ViewRendererTests.theme
         #expect(!theme.hasCustomHeading)
         let section = Section(id: id, title: "Title <em>x</em> &amp; y", text: "Title x & y", level: 3)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         let templated = theme.render(
             "components/heading", ["level": section.level, "id": section.id, "title": section.title],
             diagnostics: &diagnostics)
