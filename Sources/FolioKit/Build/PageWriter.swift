@@ -79,14 +79,14 @@ enum PageWriter {
         let generatedWrites = generated.parallelMap { page -> Diagnostics in
             var problems = Diagnostics()
             if plan.sameSiteKey, output.link(page.outputPath, from: plan.previousOutput) { return problems }
-            let html = theme.render("layouts/default", context.values(for: page), diagnostics: &problems)
+            let html = theme.renderLayout("layouts/default", context.values(for: page), diagnostics: &problems)
             output.write(html, to: page.outputPath, for: output.target, diagnostics: &problems)
             return problems
         }
         for problems in generatedWrites { found.report(problems) }
         // A content file at the path of a generated one or a theme asset takes its place (OutputOverrides warns).
         if theme.layouts.contains("404"), overrides.allows(.notFoundPage) {
-            let html = theme.render("layouts/404", context.notFoundValues(), diagnostics: &found)
+            let html = theme.renderLayout("layouts/404", context.notFoundValues(), diagnostics: &found)
             output.write(html, to: .notFoundPage, for: output.target, diagnostics: &found)
         }
         if overrides.allows(AppearanceStylesheet.outputPath) {
@@ -127,7 +127,7 @@ enum PageWriter {
         let frontDiagnostics = loaded.frontDiagnostics ?? frontDiagnostics
         var views = ViewRenderer(theme: theme, settings: PageSettings(page: source), appearance: appearance)
         let content = views.render(page.model, diagnostics: &diagnostics)
-        let html = theme.renderBytes(
+        let html = theme.renderLayout(
             "layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
         facts?.rendered(page, fingerprint: fingerprint, html: html, output: output, diagnostics: &diagnostics)
         guard output.write(html, to: page.outputPath, for: page.displayPath, diagnostics: &diagnostics) else {

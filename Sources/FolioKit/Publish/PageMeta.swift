@@ -1,5 +1,7 @@
+import Mustache
+
 /// `page.meta` for `partials/meta.mustache`: the description, Open Graph and Twitter card values of a page.
-struct PageMeta {
+struct PageMeta: MustacheParent {
     var title: String
     var siteName: String
     /// `article` for a dated page, else `website`.
@@ -34,17 +36,21 @@ struct PageMeta {
         self.feeds = feeds  // the links start from `root`, which the 404 page sets to the base path
     }
 
-    var templateValue: [String: Any] {
-        var values: [String: Any] = [
-            "title": TemplateText(title), "siteName": TemplateText(siteName), "type": TemplateText(type),
-            "locale": TemplateText(locale), "card": TemplateText(card),
-        ]
-        if let description { values["description"] = TemplateText(description) }
-        if let url { values["url"] = TemplateText(url) }
-        if let image { values["image"] = TemplateText(image) }
-        if let published { values["published"] = TemplateText(published) }
-        if feeds { values["feeds"] = true }
-        return values
+    /// To templates: the optional values absent when unset, `feeds` absent rather than false.
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": TemplateText(title)
+        case "siteName": TemplateText(siteName)
+        case "type": TemplateText(type)
+        case "locale": TemplateText(locale)
+        case "card": TemplateText(card)
+        case "description": description.map(TemplateText.init)
+        case "url": url.map(TemplateText.init)
+        case "image": image.map(TemplateText.init)
+        case "published": published.map(TemplateText.init)
+        case "feeds": feeds ? true : nil
+        default: nil
+        }
     }
 
     /// Front matter `description:`, else the intro's text (up to about 160 characters, cut at a word), else the site's.

@@ -14,15 +14,16 @@ final class IncludeChain: MustacheParent {
     static let leaveName = "folio-include-end"
     static let bodyPrefix = "folio-body-"
 
-    private let values: [String: Any]
+    /// The context the layout or component is rendered with.
+    private let root: any MustacheParent
     /// Template names by wrapper number.
     private let names: [String]
     private var open: [Int] = []
     /// The chain that went past the limit, outermost first; once set, nothing more is entered.
     private(set) var stopped: [String]?
 
-    init(_ values: [String: Any], names: [String]) {
-        self.values = values
+    init(_ root: any MustacheParent, names: [String]) {
+        self.root = root
         self.names = names
     }
 
@@ -42,7 +43,7 @@ final class IncludeChain: MustacheParent {
             }
             return true
         }
-        return values[name]
+        return root.child(named: name)
     }
 
     /// The text of the wrapper registered under a template's own name.

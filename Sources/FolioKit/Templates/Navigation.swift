@@ -1,3 +1,5 @@
+import Mustache
+
 /// A page's bounded view of the site tree, as template values: `site.tree`, `page.breadcrumbs`, `page.previous`,
 /// `page.next`, `page.children`, `page.pagination`. Nothing here grows with the number of pages: long sibling lists
 /// are cut to a window around the current page, with a link to the folder's page for the rest.
@@ -20,11 +22,6 @@ struct Navigation: Sendable {
     }
 
     // MARK: Sidebar
-
-    /// The sidebar's items as template values (`site.tree`).
-    func sidebar(_ position: Position, href: Href) -> [[String: Any]] {
-        sidebarItems(position, href: href).map(\.templateValue)
-    }
 
     /// The sidebar's items: the top level, the current page's ancestors open with their windowed children.
     func sidebarItems(_ position: Position, href: Href) -> [SidebarItem] {
@@ -98,7 +95,7 @@ struct Navigation: Sendable {
     // MARK: Page
 
     /// A link to a node of the tree: `page.previous`, `page.next` and each of `page.children`.
-    struct Link {
+    struct Link: MustacheParent {
         var title: String
         var href: String
         var url: String
@@ -106,19 +103,22 @@ struct Navigation: Sendable {
         var date: String?
         var description: String?
 
-        var templateValue: [String: Any] {
-            var values: [String: Any] = [
-                "title": TemplateText(title), "href": TemplateText(href), "url": TemplateText(url),
-            ]
-            if folder { values["folder"] = true }
-            if let date { values["date"] = TemplateText(date) }
-            if let description, !description.isEmpty { values["description"] = TemplateText(description) }
-            return values
+        /// To templates: `folder`, `date` and `description` absent rather than false or empty.
+        func child(named name: String) -> Any? {
+            switch name {
+            case "title": TemplateText(title)
+            case "href": TemplateText(href)
+            case "url": TemplateText(url)
+            case "folder": folder ? true : nil
+            case "date": date.map(TemplateText.init)
+            case "description": description.flatMap { $0.isEmpty ? nil : TemplateText($0) }
+            default: nil
+            }
         }
     }
 
     /// One step of `page.breadcrumbs`.
-    struct Crumb {
+    struct Crumb: MustacheParent {
         var title: String
         var href: String
         /// 1 for the site's home, then one more a step.
@@ -126,8 +126,14 @@ struct Navigation: Sendable {
         /// The last step: the page itself.
         var current: Bool
 
-        var templateValue: [String: Any] {
-            ["title": TemplateText(title), "href": TemplateText(href), "position": position, "current": current]
+        func child(named name: String) -> Any? {
+            switch name {
+            case "title": TemplateText(title)
+            case "href": TemplateText(href)
+            case "position": position
+            case "current": current
+            default: nil
+            }
         }
     }
 
@@ -194,7 +200,7 @@ struct Navigation: Sendable {
     }
 
     /// `page.pagination`: the numbered pages of a long folder's list.
-    struct Pagination {
+    struct Pagination: MustacheParent {
         var current: Int
         var total: Int
         /// The first page, the last and the current one's neighbours; nil where numbers are left out (a gap).
@@ -202,20 +208,38 @@ struct Navigation: Sendable {
         var previous: String?
         var next: String?
 
-        var templateValue: [String: Any] {
-            var values: [String: Any] = [
-                "current": current, "total": total,
-                "pages": pages.map { page -> [String: Any] in
-                    guard let page else { return ["gap": true, "current": false] }
-                    return [
-                        "number": page.number, "href": TemplateText(page.href), "current": page.number == current,
-                        "gap": false,
-                    ]
-                },
-            ]
-            if let previous { values["previous"] = ["href": TemplateText(previous)] }
-            if let next { values["next"] = ["href": TemplateText(next)] }
-            return values
+        func child(named name: String) -> Any? {
+            switch name {
+            case "current": current
+            case "total": total
+            case "pages": pages.map { NumberedPage(page: $0, current: current) }
+            case "previous": previous.map(AdjacentPage.init)
+            case "next": next.map(AdjacentPage.init)
+            default: nil
+            }
+        }
+
+        /// One of `pages`: `number`, `href` and `current`, or `gap` for numbers left out.
+        struct NumberedPage: MustacheParent {
+            var page: (number: Int, href: String)?
+            var current: Int
+
+            func child(named name: String) -> Any? {
+                switch name {
+                case "gap": page == nil
+                case "current": page?.number == current
+                case "number": page?.number
+                case "href": page.map { TemplateText($0.href) }
+                default: nil
+                }
+            }
+        }
+
+        /// `previous` and `next`: a link with only an `href`.
+        struct AdjacentPage: MustacheParent {
+            var href: String
+
+            func child(named name: String) -> Any? { name == "href" ? TemplateText(href) : nil }
         }
     }
 }

@@ -1,16 +1,27 @@
 import Mustache
 
-/// The values a layout sees: `site`, `page`, `pages`, `root`, `assets`. Documented in the user guide (templates chapter).
-// @unchecked: `siteValues` holds only immutable strings, numbers, arrays and dictionaries built once before rendering.
+/// What every page's layout context is made from, once a build: the site's settings, its header links, every page's
+/// listing, the theme's assets and the site's navigation. `values(for:)` makes one page's `LayoutContext`.
+// @unchecked: `siteParams` holds only immutable strings, numbers, arrays and dictionaries built once before rendering.
 struct PageContext: @unchecked Sendable {
     /// An entry of the header's `site.nav`, for one page.
-    struct NavLink {
+    struct NavLink: MustacheParent {
         var title: String
         var href: String
         /// The entry is the page.
         var current: Bool
         /// The page lies below the entry's URL (a demo under /demos/), as in Docusaurus' navbar.
         var inSection: Bool
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "title": TemplateText(title)
+            case "href": TemplateText(href)
+            case "current": current
+            case "inSection": inSection
+            default: nil
+            }
+        }
     }
 
     struct Link: Sendable {
@@ -21,7 +32,8 @@ struct PageContext: @unchecked Sendable {
     }
 
     let site: SiteConfig
-    let siteValues: [String: Any]
+    /// `site.params`.
+    let siteParams: Any
     let nav: [SiteConfig.NavItem]
     let links: [Link]
     let stylesheets: [String]
@@ -36,16 +48,7 @@ struct PageContext: @unchecked Sendable {
     init(site: Site, theme: Theme, tree: SiteTree) {
         self.site = site.config
         let config = site.config
-        var values: [String: Any] = [
-            "title": TemplateText(config.title), "baseURL": TemplateText(config.baseURL),
-            "language": TemplateText(config.language),
-            "params": YAMLValue.mapping(config.params).templateValue, "search": config.search,
-        ]
-        if let description = config.description, !description.isEmpty {
-            values["description"] = TemplateText(description)
-        }
-        if let author = config.author, !author.isEmpty { values["author"] = TemplateText(author) }
-        siteValues = values
+        siteParams = YAMLValue.mapping(config.params).templateValue
         navigation = Navigation(tree: tree)
         defaultTreeItem = !theme.hasCustomTreeItem
         directPartials = theme.directPartials
@@ -65,17 +68,15 @@ struct PageContext: @unchecked Sendable {
         meta = SiteMeta(site: site)
     }
 
-    func values(for page: Page, content: String) -> [String: Any] {
+    func values(for page: Page, content: String) -> LayoutContext {
         let position = Navigation.Position(node: navigation.tree.node(forURL: page.url))
-        var values = values(for: page, content: content, root: SitePath.root(from: page.url)) {
+        return values(for: page, content: content, root: SitePath.root(from: page.url), position: position) {
             href($0, from: page.url)
         }
-        addNavigation(&values, page: page, position: position, generated: false)
-        return values
     }
 
     /// A folder's listing written without a Markdown file: its own page (no index.md) or page 2, 3, … of its list.
-    func values(for generated: GeneratedPage) -> [String: Any] {
+    func values(for generated: GeneratedPage) -> LayoutContext {
         let node = navigation.tree.nodes[generated.folder]
         var front = FrontMatter()
         front.description = node.description
@@ -85,36 +86,16 @@ struct PageContext: @unchecked Sendable {
         let source = PageSource(sourcePath: "", displayPath: "", front: front, url: generated.url, title: title)
         let page = Page(source: source, model: model)
         let position = Navigation.Position(node: generated.folder, listingPage: generated.number)
-        var values = values(for: page, content: "", root: SitePath.root(from: generated.url)) {
-            href($0, from: generated.url)
-        }
-        addNavigation(&values, page: page, position: position, generated: true)
-        if var pageValues = values["page"] as? [String: Any] {
-            pageValues["generated"] = true
-            values["page"] = pageValues
-        }
+        var values = values(
+            for: page, content: "", root: SitePath.root(from: generated.url), position: position, generated: true
+        ) { href($0, from: generated.url) }
+        values.page.generated = true
         return values
     }
 
-    /// `site.tree`, and the page's breadcrumbs, neighbours, children, pagination and table of contents: computed when a
-    /// template asks, so a theme without them does not pay for them.
-    private func addNavigation(
-        _ values: inout [String: Any], page: Page, position: Navigation.Position, generated: Bool
-    ) {
-        guard var siteValues = values["site"] as? [String: Any], var pageValues = values["page"] as? [String: Any]
-        else { return }
-        let pageNavigation = PageNavigation(
-            navigation: navigation, position: position, page: page, tocLevels: site.tocLevels, generated: generated
-        ) { self.href($0, from: page.url) }
-        pageNavigation.addSiteValues(to: &siteValues, treeHTML: defaultTreeItem)
-        pageNavigation.addPageValues(to: &pageValues)
-        pageNavigation.addDirectPartials(directPartials, to: &values)
-        values["site"] = siteValues
-        values["page"] = pageValues
-    }
-
-    /// The 404 page is served at any depth, so its links start from the site's base path instead.
-    func notFoundValues() -> [String: Any] {
+    /// The 404 page is served at any depth, so its links start from the site's base path instead; it has no
+    /// navigation of its own.
+    func notFoundValues() -> LayoutContext {
         let base = site.basePath
         var front = FrontMatter()
         front.layout = "404"
@@ -122,122 +103,50 @@ struct PageContext: @unchecked Sendable {
             title: "Page not found", url: "/404.html", view: .list, intro: "", introRows: [], sections: [])
         let source = PageSource(sourcePath: "", displayPath: "", front: front, url: "/404.html", title: model.title)
         let page = Page(source: source, model: model)
-        return values(for: page, content: "", root: base) { url in
+        return values(for: page, content: "", root: base, position: nil) { url in
             url.hasPrefix("/") && !url.hasPrefix("//") ? base + url.dropFirst() : url
         }
     }
 
-    private func values(for page: Page, content: String, root: String, href: @escaping (String) -> String) -> [String:
-        Any]
-    {
+    /// The page's context; with a `position` in the site's tree, also its navigation (`site.tree`, the page's
+    /// breadcrumbs, neighbours, children, pagination and table of contents), each computed only when a template
+    /// asks for it, so a theme without them does not pay for them.
+    private func values(
+        for page: Page, content: String, root: String, position: Navigation.Position?, generated: Bool = false,
+        href: @escaping (String) -> String
+    ) -> LayoutContext {
         let navLinks = nav.map { item in
             NavLink(
                 title: item.title, href: href(item.url), current: item.url == page.url,
                 inSection: item.url != page.url && item.url.hasPrefix("/") && item.url.hasSuffix("/") && item.url != "/"
                     && page.url.hasPrefix(item.url))
         }
-        var siteValues = self.siteValues
-        siteValues["nav"] = navLinks.map { link -> [String: Any] in
-            [
-                "title": TemplateText(link.title), "href": TemplateText(link.href), "current": link.current,
-                "inSection": link.inSection,
-            ]
+        let pageNavigation = position.map { position in
+            PageNavigation(
+                navigation: navigation, position: position, page: page, tocLevels: site.tocLevels, generated: generated
+            ) { href($0) }
         }
         let front = page.front
-        var pageValues: [String: Any] = [
-            "title": TemplateText(page.title), "url": TemplateText(page.url),
-            "layout": front.layout, "view": front.view.description, "content": TemplateText(content),
-            "intro": TemplateText(page.model.intro), "sections": SectionValues(sections: page.model.sections),
-            "tags": front.tags, "isHome": page.url == "/",
-            "params": YAMLValue.mapping(front.params).templateValue,
-        ]
-        // Absent rather than empty: an empty string is truthy in Mustache sections.
-        if let description = front.description, !description.isEmpty {
-            pageValues["description"] = TemplateText(description)
-        }
         let canonical = site.absoluteURL(page.url)
-        if !canonical.isEmpty { pageValues["canonicalURL"] = TemplateText(canonical) }
-        if let date = front.date { pageValues["date"] = TemplateText(date) }
         let meta = self.meta.meta(for: page, site: site)
-        // Only a theme's own meta partial reads it (the default one is written directly from `meta`).
-        pageValues["meta"] = Deferred { meta.templateValue }
         let stylesheets = stylesheets.map { root + "assets/" + $0 }
         let scripts = scripts.map { root + "assets/" + $0 }
-        var values: [String: Any] = [
-            "site": siteValues,
-            "page": pageValues,
-            "pages": PageLinks(links: links, href: href),
-            "root": TemplateText(root),
-            "assets": [
-                "stylesheets": stylesheets.map { ["href": TemplateText($0)] },
-                "scripts": scripts.map { ["href": TemplateText($0)] },
-            ],
-        ]
         let author = site.author.flatMap { $0.isEmpty ? nil : $0 }
         let direct = DirectPartial.PageValues(
             root: root, siteTitle: site.title, author: author, search: site.search, nav: navLinks, title: page.title,
             date: front.date, tags: front.tags, canonicalURL: canonical.isEmpty ? nil : canonical, meta: meta,
             stylesheets: stylesheets, scripts: scripts)
-        for partial in directPartials where !partial.isNavigation {
-            values[partial.contextKey] = Deferred { TemplateText(Self.html(of: partial, direct)) }
-        }
-        return values
-    }
-
-    /// The HTML of a direct partial that every page answers (the navigation ones are `PageNavigation`'s).
-    private static func html(of partial: DirectPartial, _ page: DirectPartial.PageValues) -> String {
-        switch partial {
-        case .search: page.search ? DirectPartial.search(root: page.root, siteTitle: page.siteTitle) : ""
-        case .head: DirectPartial.head(page)
-        case .header: DirectPartial.header(page)
-        case .pageHead: DirectPartial.pageHead(page)
-        case .footer: DirectPartial.footer(page)
-        case .scripts: DirectPartial.scripts(page)
-        case .sidebar, .breadcrumbs, .toc, .pager, .listing: ""
-        }
+        return LayoutContext(
+            site: SiteValues(
+                config: site, params: siteParams, nav: navLinks, navigation: pageNavigation, treeHTML: defaultTreeItem),
+            page: PageValues(
+                page: page, content: content, canonicalURL: canonical, meta: meta, navigation: pageNavigation),
+            pages: PageLinks(links: links, href: href), root: root,
+            assets: AssetValues(stylesheets: stylesheets, scripts: scripts),
+            partials: DirectPartialHTML(partials: directPartials, page: direct, navigation: pageNavigation))
     }
 
     private func href(_ url: String, from pageURL: String) -> String {
         url.hasPrefix("/") && !url.hasPrefix("//") ? SitePath.relative(from: pageURL, to: url) : url
-    }
-
-    static func sectionValues(_ section: Section) -> [String: Any] {
-        [
-            "id": TemplateText(section.id), "title": TemplateText(section.title), "text": TemplateText(section.text),
-            "level": section.level, "html": TemplateText(section.html),
-            "rows": section.rows.map {
-                ["html": TemplateText($0.html), "text": TemplateText($0.text), "kind": $0.kind.rawValue]
-            },
-            "sections": SectionValues(sections: section.sections),
-        ]
-    }
-}
-
-/// `pages` with links relative to the page being rendered, made only if a template iterates them.
-struct PageLinks: MustacheSequence {
-    let links: [PageContext.Link]
-    let href: (String) -> String
-
-    func makeIterator() -> AnyIterator<[String: Any]> {
-        var index = 0
-        return AnyIterator {
-            guard index < links.count else { return nil }
-            let link = links[index]
-            index += 1
-            return [
-                "title": TemplateText(link.title), "url": TemplateText(link.url), "href": TemplateText(href(link.url)),
-                "description": TemplateText(link.description), "date": TemplateText(link.date),
-            ]
-        }
-    }
-}
-
-/// `page.sections` for templates, converted only if a template iterates them (the default theme does not).
-struct SectionValues: MustacheSequence {
-    let sections: [Section]
-
-    func makeIterator() -> AnyIterator<[String: Any]> {
-        var iterator = sections.makeIterator()
-        return AnyIterator { iterator.next().map(PageContext.sectionValues) }
     }
 }

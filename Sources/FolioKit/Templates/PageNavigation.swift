@@ -44,37 +44,36 @@ final class PageNavigation: @unchecked Sendable {
         return page.model.sections.isEmpty && page.model.intro.isEmpty && !children.isEmpty
     }
 
+    /// The default theme's tree items, written directly.
+    lazy var sidebarHTML = SidebarItem.html(sidebar)
+
     /// `site.tree`, `site.hasTree` and (while the theme's tree-item is the default) `site.treeHTML`.
-    func addSiteValues(to values: inout [String: Any], treeHTML: Bool) {
-        values["tree"] = Deferred { self.sidebar.isEmpty ? nil : SidebarValues(items: self.sidebar) }
-        values["hasTree"] = Deferred { self.sidebar.isEmpty ? nil : true }
-        if treeHTML {
-            values["treeHTML"] = Deferred { self.sidebar.isEmpty ? nil : TemplateText(SidebarItem.html(self.sidebar)) }
+    func siteValue(_ name: String, treeHTML: Bool) -> Any? {
+        switch name {
+        case "tree": sidebar.isEmpty ? nil : sidebar
+        case "hasTree": sidebar.isEmpty ? nil : true
+        case "treeHTML": treeHTML && !sidebar.isEmpty ? TemplateText(sidebarHTML) : nil
+        default: nil
         }
     }
 
     /// The page's navigation values; absent rather than empty, as an empty list is truthy in a Mustache section.
-    func addPageValues(to values: inout [String: Any]) {
-        values["breadcrumbs"] = Deferred {
-            self.breadcrumbs.count > 1 ? self.breadcrumbs.map(\.templateValue) : nil
-        }
-        values["previous"] = Deferred { self.neighbours.previous?.templateValue }
-        values["next"] = Deferred { self.neighbours.next?.templateValue }
-        values["neighbours"] = Deferred { self.neighbours.previous != nil || self.neighbours.next != nil ? true : nil }
-        values["children"] = Deferred { self.children.isEmpty ? nil : self.children.map(\.templateValue) }
-        values["pagination"] = Deferred { self.pagination?.templateValue }
-        values["listing"] = Deferred { self.listsChildren ? true : nil }
-        values["toc"] = Deferred { self.toc.isEmpty ? nil : self.toc.map(\.templateValue) }
-    }
-
-    /// The HTML of the theme's direct partials, under the names their replacement templates ask for.
-    func addDirectPartials(_ partials: Set<DirectPartial>, to values: inout [String: Any]) {
-        for partial in partials where partial.isNavigation {
-            values[partial.contextKey] = Deferred { TemplateText(self.html(of: partial)) }
+    func pageValue(_ name: String) -> Any? {
+        switch name {
+        case "breadcrumbs": breadcrumbs.count > 1 ? breadcrumbs : nil
+        case "previous": neighbours.previous
+        case "next": neighbours.next
+        case "neighbours": neighbours.previous != nil || neighbours.next != nil ? true : nil
+        case "children": children.isEmpty ? nil : children
+        case "pagination": pagination
+        case "listing": listsChildren ? true : nil
+        case "toc": toc.isEmpty ? nil : toc
+        default: nil
         }
     }
 
-    private func html(of partial: DirectPartial) -> String {
+    /// The HTML of one of the theme's navigation partials that is the default one (`DirectPartial.isNavigation`).
+    func html(of partial: DirectPartial) -> String {
         switch partial {
         case .search, .head, .header, .pageHead, .footer, .scripts: ""  // PageContext answers these, on every page
         case .sidebar: DirectPartial.sidebar(sidebar)

@@ -1,7 +1,7 @@
 import Mustache
 
 /// One entry of the sidebar: a page, a folder with its (windowed) entries, or a "N more in Folder" link.
-struct SidebarItem: Sendable {
+struct SidebarItem: Sendable, MustacheParent {
     var title: String
     var href: String
     var more = false
@@ -11,12 +11,20 @@ struct SidebarItem: Sendable {
     var open = false
     var items: [SidebarItem] = []
 
-    /// Every key set, even when false: a nested item must not see its folder's values through Mustache's context stack.
-    var templateValue: [String: Any] {
-        [
-            "title": TemplateText(title), "href": TemplateText(href), "more": more, "count": count, "current": current,
-            "folder": folder, "open": open, "items": items.map(\.templateValue),
-        ]
+    /// To templates: every key set, even when false, so a nested item never sees its folder's values through
+    /// Mustache's context stack.
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": TemplateText(title)
+        case "href": TemplateText(href)
+        case "more": more
+        case "count": count
+        case "current": current
+        case "folder": folder
+        case "open": open
+        case "items": items
+        default: nil
+        }
     }
 
     /// The default theme's `partials/tree-item.mustache`, written directly: rendering it item by item through
@@ -61,15 +69,5 @@ struct SidebarItem: Sendable {
                 out.append("</a></li>\n")
             }
         }
-    }
-}
-
-/// `site.tree` for templates, converted only if a template iterates it (the default theme writes it directly).
-struct SidebarValues: MustacheSequence {
-    let items: [SidebarItem]
-
-    func makeIterator() -> AnyIterator<[String: Any]> {
-        var iterator = items.makeIterator()
-        return AnyIterator { iterator.next()?.templateValue }
     }
 }

@@ -1,7 +1,9 @@
+import Mustache
+
 /// `page.toc`: the page's sections and subsections between two heading levels, from its model.
 /// Entries link to the headings' ids; folio.js opens the tab, page or segment holding one, as for any deep link.
 enum TableOfContents {
-    struct Entry {
+    struct Entry: MustacheParent {
         var id: String
         /// The heading as plain text.
         var title: String
@@ -9,11 +11,15 @@ enum TableOfContents {
         var entries: [Entry]
 
         /// `entries` and `hasEntries` even when empty: a recursive partial must not see its parent's values again.
-        var templateValue: [String: Any] {
-            [
-                "id": TemplateText(id), "title": TemplateText(title), "level": level,
-                "entries": entries.map(\.templateValue), "hasEntries": !entries.isEmpty,
-            ]
+        func child(named name: String) -> Any? {
+            switch name {
+            case "id": TemplateText(id)
+            case "title": TemplateText(title)
+            case "level": level
+            case "entries": entries
+            case "hasEntries": !entries.isEmpty
+            default: nil
+            }
         }
     }
 

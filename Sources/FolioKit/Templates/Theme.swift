@@ -137,10 +137,7 @@ public struct Theme: Sendable {
     }
 
     /// Renders a template; an include chain deeper than `IncludeChain.maxDepth` is stopped and reported.
-    func render(_ template: String, _ context: [String: Any], diagnostics: inout Diagnostics) -> String {
-        if directLayout, template == DirectLayout.template, let html = DirectLayout.page(context) {
-            return String(decoding: html, as: UTF8.self)
-        }
+    func render(_ template: String, _ context: some MustacheParent, diagnostics: inout Diagnostics) -> String {
         let chain = IncludeChain(context, names: templateNames)
         guard let html = library.render(chain, withTemplate: template) else {
             // The build checks every page's layout first and the default theme has every component, so this is a
@@ -152,9 +149,9 @@ public struct Theme: Sendable {
         return html
     }
 
-    /// `render`, as the bytes of the page's file: a directly written layout's bytes are not made into a String
-    /// (checking a whole page's UTF-8 again costs more than writing it).
-    func renderBytes(_ template: String, _ context: [String: Any], diagnostics: inout Diagnostics) -> [UInt8] {
+    /// A page's layout, as the bytes of its file: the default layout, while the theme keeps it, written directly
+    /// (and its bytes not made into a String: checking a whole page's UTF-8 again costs more than writing it).
+    func renderLayout(_ template: String, _ context: LayoutContext, diagnostics: inout Diagnostics) -> [UInt8] {
         if directLayout, template == DirectLayout.template, let html = DirectLayout.page(context) { return html }
         return Array(render(template, context, diagnostics: &diagnostics).utf8)
     }

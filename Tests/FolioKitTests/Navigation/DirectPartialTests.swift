@@ -72,16 +72,4 @@ import Testing
         #expect(error.message.contains("folio-direct-"), "\(error.message)")
         #expect(error.line == 2 && error.column == 4)
     }
-
-    @Test func aDeferredValueIsComputedOnlyWhenAskedAndOnce() {
-        var calls = 0
-        let deferred = Deferred {
-            calls += 1
-            return "value"
-        }
-        #expect(calls == 0)
-        #expect(deferred.representation as? String == "value")
-        #expect(deferred.representation as? String == "value")
-        #expect(calls == 1)
-    }
 }

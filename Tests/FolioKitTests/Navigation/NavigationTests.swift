@@ -10,10 +10,11 @@ import Testing
     }
 
     /// Every link in a list of sidebar items, nested ones included.
-    func links(_ items: [[String: Any]]) -> [String] {
+    func links(_ items: [SidebarItem]) -> [String] {
         items.flatMap { item -> [String] in
-            let own = (item["more"] as? Bool == true ? "more:" : "") + "\(item["title"].map { "\($0)" } ?? "")"
-            return [own] + links(item["items"] as? [[String: Any]] ?? [])
+            // As a template reads them.
+            let own = (item.child(named: "more") as? Bool == true ? "more:" : "") + "\(item.child(named: "title")!)"
+            return [own] + links(item.child(named: "items") as? [SidebarItem] ?? [])
         }
     }
 
@@ -29,14 +30,14 @@ import Testing
         let tree = Self.folderOf(3000)
         let navigation = Navigation(tree: tree)
         let current = tree.node(forURL: "/notes/n2500/")!
-        let sidebar = navigation.sidebar(.init(node: current), href: { $0 })
+        let sidebar = navigation.sidebarItems(.init(node: current), href: { $0 })
         let all = links(sidebar)
         #expect(all.count < 20, "\(all)")
         #expect(all.contains("Note 2500"))
         #expect(all.contains("Note 2495") && all.contains("Note 2505"))
         #expect(all.filter { $0.hasPrefix("more:") }.count == 2, "before and after the window")
         let notes = try! #require(sidebar.first)
-        #expect(notes["open"] as? Bool == true)
+        #expect(notes.child(named: "open") as? Bool == true)
     }
 
     @Test func theSidebarIsTheSameSizeForTenAndThreeThousandSiblings() {
@@ -44,7 +45,7 @@ import Testing
             let tree = Self.folderOf(count)
             let navigation = Navigation(tree: tree)
             return links(
-                navigation.sidebar(.init(node: tree.node(forURL: "/notes/n\(1000 + count / 2)/")!), href: { $0 })
+                navigation.sidebarItems(.init(node: tree.node(forURL: "/notes/n\(1000 + count / 2)/")!), href: { $0 })
             ).count
         }
         #expect(size(3000) == size(300))
@@ -70,16 +71,21 @@ import Testing
         #expect(navigation.listingPageCount(notes) == 20)
         #expect(navigation.listingURL(notes, page: 1) == "/notes/")
         #expect(navigation.listingURL(notes, page: 7) == "/notes/page/7/")
-        let pagination = try #require(
-            navigation.pagination(.init(node: notes, listingPage: 7), href: { $0 })?.templateValue)
-        let pages = try #require(pagination["pages"] as? [[String: Any]])
+        // As a template reads it.
+        let pagination = try #require(navigation.pagination(.init(node: notes, listingPage: 7), href: { $0 }))
+        let pages = try #require(pagination.child(named: "pages") as? [Navigation.Pagination.NumberedPage])
         #expect(
-            pages.map { $0["gap"] as? Bool == true ? "…" : "\($0["number"]!)" } == [
+            pages.map { $0.child(named: "gap") as? Bool == true ? "…" : "\($0.child(named: "number")!)" } == [
                 "1", "…", "5", "6", "7", "8", "9", "…", "20",
             ])
-        #expect(pages.filter { $0["current"] as? Bool == true }.map { $0["number"] as? Int } == [7])
-        #expect("\((pagination["previous"] as? [String: Any])?["href"] ?? "")" == "/notes/page/6/")
-        #expect("\((pagination["next"] as? [String: Any])?["href"] ?? "")" == "/notes/page/8/")
+        #expect(
+            pages.filter { $0.child(named: "current") as? Bool == true }.map { $0.child(named: "number") as? Int } == [
+                7
+            ]
+        )
+        typealias Adjacent = Navigation.Pagination.AdjacentPage
+        #expect("\((pagination.child(named: "previous") as? Adjacent)?.child(named: "href") ?? "")" == "/notes/page/6/")
+        #expect("\((pagination.child(named: "next") as? Adjacent)?.child(named: "href") ?? "")" == "/notes/page/8/")
         let children = navigation.children(.init(node: notes, listingPage: 20), href: { $0 })
         #expect(children.count == 10)
         #expect(navigation.pagination(.init(node: notes, listingPage: 1), href: { $0 })?.previous == nil)
@@ -111,8 +117,10 @@ import Testing
         #expect(toc[0].entries[0].entries.isEmpty)
         #expect(TableOfContents.entries(sections, levels: 3...4).map(\.id) == ["a1"])
         // Templates see `entries` and `hasEntries` on every entry, so a recursive partial never reads its parent's.
-        let values = toc[0].entries[0].templateValue
-        #expect((values["entries"] as? [[String: Any]])?.isEmpty == true && values["hasEntries"] as? Bool == false)
+        let leaf = toc[0].entries[0]
+        #expect(
+            (leaf.child(named: "entries") as? [TableOfContents.Entry])?.isEmpty == true
+                && leaf.child(named: "hasEntries") as? Bool == false)
         #expect(TableOfContents.levels("2-4") == 2...4)
         #expect(TableOfContents.levels("3") == 3...3)
         #expect(TableOfContents.levels("7") == nil)
