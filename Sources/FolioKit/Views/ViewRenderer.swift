@@ -83,10 +83,9 @@ struct ViewRenderer {
         }
         return theme.render(
             "components/heading",
-            [
-                "level": section.level, "id": TemplateText(idPrefix + section.id), "title": TemplateText(section.title),
-                "anchors": section.anchors.map { TemplateText(idPrefix + $0) },
-            ], diagnostics: &warnings)
+            ComponentContext.Heading(
+                level: section.level, id: idPrefix + section.id, title: section.title,
+                anchors: section.anchors.map { idPrefix + $0 }), diagnostics: &warnings)
     }
 
     /// What the default `components/heading.mustache` renders; each anchor is an empty `<a id>` at the heading's start.
@@ -121,33 +120,14 @@ struct ViewRenderer {
         }
     }
 
-    /// An item as the component templates read it. Dots and tabs (`selectable`) link to their section's anchor; the
-    /// first is selected and the only tab stop (roving tabindex).
-    private static func templateValue(_ item: DirectComponent.Item, index: Int, selectable: Bool) -> [String: Any] {
-        var value: [String: Any] = [
-            "id": TemplateText(selectable ? item.anchor : item.sectionID),
-            "title": TemplateText(item.title),
-            "text": TemplateText(item.text),
-            "level": item.level,
-            "heading": TemplateText(item.heading),
-            "content": TemplateText(item.content),
-        ]
-        if selectable {
-            value["selected"] = TemplateText(index == 0 ? "true" : "false")
-            value["tabindex"] = TemplateText(index == 0 ? "0" : "-1")
-        }
-        return value
-    }
-
     // MARK: Containers
 
     private mutating func list(_ sections: [Section], inner: ViewSpec?, idPrefix: String) -> String {
         let items = items(sections, inner: inner, idPrefix: idPrefix)
         if theme.directComponents.contains(.list) { return DirectComponent.list(items) }
-        let context: [String: Any] = [
-            "sections": items.enumerated().map { Self.templateValue($1, index: $0, selectable: false) }
-        ]
-        return theme.render("components/list", context, diagnostics: &warnings)
+        return theme.render(
+            "components/list", ComponentContext.List(sections: ComponentContext.Item.all(items, as: .listed)),
+            diagnostics: &warnings)
     }
 
     private mutating func paged(
@@ -160,22 +140,12 @@ struct ViewRenderer {
                 items, viewID: viewID, label: label, transition: settings.transition.rawValue,
                 pagedClass: classes[.pagedView] ?? "", controlClass: classes[.pageControl] ?? "")
         }
-        let pages = items.enumerated().map { index, item in
-            var page = Self.templateValue(item, index: index, selectable: true)
-            page["panelId"] = TemplateText("\(viewID)-page-\(index + 1)")
-            page["dotId"] = TemplateText("\(viewID)-dot-\(index + 1)")
-            page["position"] = TemplateText("\(index + 1) of \(items.count)")
-            return page
-        }
-        return theme.render(
-            "components/paged",
-            [
-                "viewId": TemplateText(viewID), "label": TemplateText(label),
-                "transition": TemplateText(settings.transition.rawValue),
-                "pages": pages, "showControl": pages.count > 1, "single": pages.count <= 1,
-                "appearanceClass": TemplateText(classes[.pagedView] ?? ""),
-                "pageControlClass": TemplateText(classes[.pageControl] ?? ""),
-            ], diagnostics: &warnings)
+        let context = ComponentContext.Paged(
+            viewID: viewID, label: label, transition: settings.transition.rawValue,
+            pages: ComponentContext.Item.all(items, as: .page, viewID: viewID),
+            appearanceClass: classes[.pagedView] ?? "",
+            pageControlClass: classes[.pageControl] ?? "")
+        return theme.render("components/paged", context, diagnostics: &warnings)
     }
 
     private mutating func tabs(
@@ -187,17 +157,10 @@ struct ViewRenderer {
             return DirectComponent.tabs(
                 items, viewID: viewID, label: label, group: settings.tabGroup, barClass: classes[.tabBar] ?? "")
         }
-        let tabs = items.enumerated().map { index, item in
-            var tab = Self.templateValue(item, index: index, selectable: true)
-            tab["tabId"] = TemplateText("\(viewID)-tab-\(index + 1)")
-            tab["panelId"] = TemplateText("\(viewID)-panel-\(index + 1)")
-            return tab
-        }
-        var context: [String: Any] = [
-            "viewId": TemplateText(viewID), "label": TemplateText(label), "tabs": tabs,
-            "appearanceClass": TemplateText(classes[.tabBar] ?? ""),
-        ]
-        if let group = settings.tabGroup { context["group"] = TemplateText(group) }
+        let context = ComponentContext.Tabs(
+            viewID: viewID, label: label, group: settings.tabGroup,
+            tabs: ComponentContext.Item.all(items, as: .tab, viewID: viewID),
+            appearanceClass: classes[.tabBar] ?? "")
         return theme.render("components/tabs", context, diagnostics: &warnings)
     }
 
@@ -215,24 +178,9 @@ struct ViewRenderer {
                 viewID: viewID, label: label, names: names, controlClass: classes[.segmentedControl] ?? "",
                 paged: paged, list: list)
         }
-        let segments: [[String: Any]] = [
-            [
-                "name": names[0], "segmentId": "\(viewID)-segment-1", "panelId": "\(viewID)-pages", "selected": "true",
-                "tabindex": "0",
-            ],
-            [
-                "name": names[1], "segmentId": "\(viewID)-segment-2", "panelId": "\(viewID)-all", "selected": "false",
-                "tabindex": "-1",
-            ],
-        ].map { $0.mapValues(TemplateText.init) }
-        let values: [String: String] = [
-            "viewId": viewID, "label": label, "paged": paged, "list": list,
-            "appearanceClass": classes[.segmentedControl] ?? "",
-            "pagedPanelId": "\(viewID)-pages", "listPanelId": "\(viewID)-all",
-            "pagedSegmentId": "\(viewID)-segment-1", "listSegmentId": "\(viewID)-segment-2",
-        ]
-        var context: [String: Any] = values.mapValues(TemplateText.init)
-        context["segments"] = segments
+        let context = ComponentContext.Segmented(
+            viewID: viewID, label: label, names: names, paged: paged, list: list,
+            appearanceClass: classes[.segmentedControl] ?? "")
         return theme.render("components/segmented", context, diagnostics: &warnings)
     }
 }
