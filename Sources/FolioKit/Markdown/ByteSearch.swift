@@ -36,4 +36,20 @@ enum ByteSearch {
         }
         return false
     }
+
+    /// Where `pattern` first occurs in `bytes` from `start`: libc's `memchr` finds each candidate first byte,
+    /// `memcmp` the rest.
+    static func find(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, !pattern.isEmpty, bytes.count - start >= pattern.count else { return nil }
+        let last = bytes.count - pattern.count
+        var from = start
+        return pattern.withUnsafeBufferPointer { pattern in
+            while from <= last, let found = memchr(base + from, Int32(pattern[0]), last - from + 1) {
+                let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                if memcmp(base + at, pattern.baseAddress!, pattern.count) == 0 { return at }
+                from = at + 1
+            }
+            return nil
+        }
+    }
 }

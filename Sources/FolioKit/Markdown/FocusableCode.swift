@@ -10,7 +10,7 @@ enum FocusableCode {
     static func apply(_ html: String) -> String {
         var html = html
         let result: String? = html.withUTF8 { bytes in
-            guard let first = firstMatch(in: bytes, from: 0) else { return nil }
+            guard let first = ByteSearch.find(pattern, in: bytes, from: 0) else { return nil }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + replacement.count * 2)
             var start = 0
@@ -19,29 +19,11 @@ enum FocusableCode {
                 output.append(contentsOf: bytes[start..<at])
                 output.append(contentsOf: replacement)
                 start = at + pattern.count
-                match = firstMatch(in: bytes, from: start)
+                match = ByteSearch.find(pattern, in: bytes, from: start)
             }
             output.append(contentsOf: bytes[start...])
             return String(decoding: output, as: UTF8.self)
         }
         return result ?? html
-    }
-
-    private static func firstMatch(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        let count = pattern.count
-        guard bytes.count >= count else { return nil }
-        var index = start
-        while index <= bytes.count - count {
-            if bytes[index] == UInt8(ascii: "<") {
-                var matched = true
-                for offset in 1..<count where bytes[index + offset] != pattern[offset] {
-                    matched = false
-                    break
-                }
-                if matched { return index }
-            }
-            index += 1
-        }
-        return nil
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Inline code breaks only where a line must: a short word of code with a hyphen or a slash in it
 /// (`--output`, `swift-format`, `Content/site.yml`) is kept whole, as `<span class="nowrap">`, so
 /// the browser never leaves a lone `-` or `/` at the end of a line; it moves the word to the next line
@@ -22,14 +16,14 @@ enum InlineCodeWords {
     static func apply(_ html: String) -> String {
         var html = html
         let result: String? = html.withUTF8 { bytes in
-            guard find(open, in: bytes, from: 0) != nil else { return nil }
+            guard ByteSearch.find(open, in: bytes, from: 0) != nil else { return nil }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 64)
             var start = 0
             var changed = false
-            while let at = find(open, in: bytes, from: start) {
+            while let at = ByteSearch.find(open, in: bytes, from: start) {
                 let contentStart = at + open.count
-                guard let end = find(close, in: bytes, from: contentStart) else { break }
+                guard let end = ByteSearch.find(close, in: bytes, from: contentStart) else { break }
                 output.append(contentsOf: bytes[start..<contentStart])
                 if at >= block.count, bytes[(at - block.count)..<at].elementsEqual(block) {
                     output.append(contentsOf: bytes[contentStart..<end])
@@ -78,20 +72,5 @@ enum InlineCodeWords {
             index = wordEnd
         }
         return wrapped
-    }
-
-    /// Where `pattern` first occurs in `bytes` from `start`: libc's `memchr` finds each candidate first byte.
-    private static func find(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let base = bytes.baseAddress, bytes.count - start >= pattern.count else { return nil }
-        let last = bytes.count - pattern.count
-        var from = start
-        return pattern.withUnsafeBufferPointer { pattern in
-            while from <= last, let found = memchr(base + from, Int32(pattern[0]), last - from + 1) {
-                let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-                if memcmp(base + at, pattern.baseAddress!, pattern.count) == 0 { return at }
-                from = at + 1
-            }
-            return nil
-        }
     }
 }
