@@ -13,8 +13,10 @@ enum SitePath {
     }
 
     /// The directory part of a content-relative path (`a/b.md` → `a`).
+    /// The slash is looked for in the UTF-8 view: this runs for every link and every output file, and walking
+    /// characters backwards cost thousands of instructions a call.
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.lastIndex(of: slash) else { return "" }
         return String(path[..<slash])
     }
 
