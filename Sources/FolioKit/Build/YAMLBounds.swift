@@ -10,8 +10,26 @@ enum YAMLBounds {
     /// Lists and mappings inside one another.
     static let maxDepth = 64
 
+    /// True when no parse is needed to know that `text` stays within the limits, as almost every front matter does:
+    /// without a `*` there is no alias, and every list or mapping starts at one of `[`, `{`, `-`, `:` or `?`, so
+    /// with no more of those than `maxDepth` nothing can be nested deeper.
+    static func isWithinBoundsByItsBytes(_ text: String) -> Bool {
+        var indicators = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "*"): return false
+            case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "?"):
+                indicators += 1
+                if indicators > maxDepth { return false }
+            default: continue
+            }
+        }
+        return true
+    }
+
     /// The first place where `text` goes past a limit, or nil; syntax errors are left for the YAML parser to report.
     static func check(_ text: String, path: String, lineOffset: Int) -> Diagnostic? {
+        if isWithinBoundsByItsBytes(text) { return nil }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }

@@ -78,6 +78,24 @@ import Testing
             diagnostic?.line == 1 && diagnostic?.column == 3 + YAMLBounds.maxDepth, "\(String(describing: diagnostic))")
         #expect(YAMLBounds.check("k: [[[[x]]]]", path: "x.yml", lineOffset: 0) == nil)
     }
+
+    /// Most front matter is not parsed twice: its bytes show it cannot go past a limit. That test must never pass a
+    /// text the parse would stop, however the nesting is written.
+    @Test func theByteTestNeverPassesWhatTheParseWouldStop() {
+        let block = (0...64).map { String(repeating: "  ", count: $0) + "k\($0):" }.joined(separator: "\n") + " x"
+        let dashes = String(repeating: "- ", count: 65) + "x"
+        let flow = String(repeating: "{a: ", count: 65) + "x" + String(repeating: "}", count: 65)
+        for text in [block, dashes, flow] {
+            #expect(!YAMLBounds.isWithinBoundsByItsBytes(text))
+            #expect(YAMLBounds.check(text, path: "x.yml", lineOffset: 0) != nil, "\(text.prefix(40))")
+        }
+        let atTheLimit = String(repeating: "- ", count: YAMLBounds.maxDepth) + "x"
+        #expect(YAMLBounds.isWithinBoundsByItsBytes(atTheLimit))
+        #expect(YAMLBounds.check(atTheLimit, path: "x.yml", lineOffset: 0) == nil)
+        #expect(!YAMLBounds.isWithinBoundsByItsBytes("a: &a x\nb: *a\n"), "an alias is always parsed")
+        let front = "title: Tabs\ndate: 2026-01-05\ntags: [a, b]\nview: tabs > paged\nweight: 3\n"
+        #expect(YAMLBounds.isWithinBoundsByItsBytes(front))
+    }
 }
 
 @Suite struct IncludeChainTests {
