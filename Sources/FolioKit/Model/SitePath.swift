@@ -21,36 +21,51 @@ enum SitePath {
     }
 
     /// Joins and normalises `.` and `..` (never above the root).
-    /// Paths are read as UTF-8 bytes: this runs for every link of every page.
+    /// Paths are read as UTF-8 bytes and the result written straight into the String, where each segment starts kept
+    /// on the stack: this runs for every link of every page.
     static func join(directory: String, _ relative: String) -> String {
         var directory = directory
         var relative = relative
         return directory.withUTF8 { directory in
             relative.withUTF8 { relative in
-                var out: [UInt8] = []
-                out.reserveCapacity(directory.count + relative.count)
-                // Where each segment of `out` begins (its slash included), for `..`.
-                var starts: [Int] = []
-                func append(_ bytes: UnsafeBufferPointer<UInt8>, _ segment: Range<Int>) {
-                    starts.append(out.count)
-                    if !out.isEmpty { out.append(slash) }
-                    out.append(contentsOf: bytes[segment])
-                }
-                if relative.first != slash {
-                    var segments = Segments(directory)
-                    while let segment = segments.next() { append(directory, segment) }
-                }
-                var segments = Segments(relative)
-                while let segment = segments.next() {
-                    let dots = relative[segment].allSatisfy { $0 == UInt8(ascii: ".") } ? segment.count : 0
-                    if dots == 1 { continue }
-                    if dots == 2 {
-                        if let start = starts.popLast() { out.removeSubrange(start...) }
-                    } else {
-                        append(relative, segment)
+                let capacity = directory.count + relative.count + 1
+                // Where each segment of the result begins (its slash included), for `..`.
+                return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { starts in
+                    String(unsafeUninitializedCapacity: capacity) { out in
+                        var length = 0
+                        var depth = 0
+                        func append(_ bytes: UnsafeBufferPointer<UInt8>, _ segment: Range<Int>) {
+                            starts[depth] = length
+                            depth += 1
+                            if length > 0 {
+                                out[length] = slash
+                                length += 1
+                            }
+                            for index in segment {
+                                out[length] = bytes[index]
+                                length += 1
+                            }
+                        }
+                        if relative.first != slash {
+                            var segments = Segments(directory)
+                            while let segment = segments.next() { append(directory, segment) }
+                        }
+                        var segments = Segments(relative)
+                        while let segment = segments.next() {
+                            let dots = relative[segment].allSatisfy { $0 == UInt8(ascii: ".") } ? segment.count : 0
+                            if dots == 1 { continue }
+                            if dots == 2 {
+                                if depth > 0 {
+                                    depth -= 1
+                                    length = starts[depth]
+                                }
+                            } else {
+                                append(relative, segment)
+                            }
+                        }
+                        return length
                     }
                 }
-                return String(decoding: out, as: UTF8.self)
             }
         }
     }

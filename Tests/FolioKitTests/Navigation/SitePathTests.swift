@@ -17,5 +17,11 @@ import Testing
     @Test func aLinkBesideThePageJoinsItsDirectory() {
         #expect(SitePath.join(directory: SitePath.directory(of: "guide/page.md"), "../images/x.png") == "images/x.png")
         #expect(SitePath.join(directory: SitePath.directory(of: "über/seite.md"), "bild.png") == "über/bild.png")
+        #expect(SitePath.join(directory: "a/b", "../../..") == "", "never above the root")
+        #expect(SitePath.join(directory: "a", "b/../c") == "a/c")
+        #expect(SitePath.join(directory: "", "../x") == "x")
+        #expect(SitePath.join(directory: "a/bb", "../c/./d/..//e") == "a/c/e")
+        #expect(SitePath.join(directory: "", "") == "")
+        #expect(SitePath.join(directory: "a", "...") == "a/...", "three dots are a name")
     }
 }
