@@ -2,7 +2,7 @@ import Foundation
 
 /// The whole build, in the order it runs: each stage takes the value the stage before made and hands on the next,
 /// reporting its problems into the build's one `Diagnostics` (every step it calls reports into it too; a value
-/// handed on carries none). `folio build`, `check` and `serve` run every stage (through `SiteBuilder.build`);
+/// handed on carries findings only as data for the cache). `folio build`, `check` and `serve` run every stage (through `SiteBuilder.build`);
 /// `folio model` and `folio appearance` call the same read and model stages (`SiteReader.read`, `PageLoader.load`)
 /// for the one page they show.
 ///

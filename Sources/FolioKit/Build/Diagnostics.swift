@@ -1,5 +1,6 @@
 /// The one way problems travel through a build. Every stage and every step inside one is handed the build's
-/// `Diagnostics` (`inout`) and reports into it, in the order it finds them; a value a stage hands on carries none.
+/// `Diagnostics` (`inout`) and reports into it, in the order it finds them. A value a stage hands on carries
+/// findings only as data for the cache (a page's front-matter problems, reported again when the page is reused).
 /// Work spread over the cores reports into one `Diagnostics` per item, which the caller then takes in the items'
 /// order (`report(_:)`), so what a user reads never depends on which core finished first.
 public struct Diagnostics: Sendable, Hashable, Codable, RandomAccessCollection, ExpressibleByArrayLiteral {

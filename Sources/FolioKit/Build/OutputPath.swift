@@ -2,7 +2,8 @@
 ///
 /// The one place where a page's URL (`/guide/tabs/`) or a site path (`/sitemap.xml`) becomes the file that serves
 /// it, and where that file is found inside a folder on disk (the staging folder, the previous output).
-/// `OutputDirectory` writes and links only these, so a path that was never converted does not compile.
+/// `OutputDirectory` writes, links and copies only these: a page's URL or a site path passed where a file is meant
+/// does not compile.
 struct OutputPath: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `/`-separated, without a leading `/`.
     let relative: String

@@ -16,11 +16,11 @@ struct YAMLDocument {
     let path: String
     let lineOffset: Int
 
-    /// Parses `text` (which starts `lineOffset` lines into the file at `path`); nil after reporting a syntax error.
     /// Yams' default constructor, made once: `Constructor.default` builds its three maps on every call (9,000
     /// instructions a front matter). Its maps are `let`s, so every thread may read it.
     nonisolated(unsafe) private static let constructor = Constructor.default
 
+    /// Parses `text` (which starts `lineOffset` lines into the file at `path`); nil after reporting a syntax error.
     static func parse(_ text: String, path: String, lineOffset: Int = 0, diagnostics: inout Diagnostics)
         -> YAMLDocument?
     {

@@ -6,7 +6,7 @@ struct SearchIndex {
     static let folder = "search"
     static let format = 2
 
-    /// Every file, in order of path.
+    /// Every file: the shards in order of path, then `index.js`.
     private(set) var files: [(path: OutputPath, bytes: [UInt8])] = []
     private(set) var recordCount = 0
 

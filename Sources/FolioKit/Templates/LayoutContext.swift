@@ -3,8 +3,9 @@ import Mustache
 /// What a layout reads: `site`, `page`, `pages`, `root` and `assets` (the guide's templates chapter documents each
 /// key), and the HTML of the theme's direct partials under the names their stand-in templates ask for.
 ///
-/// Each key is answered in one place, by a `child(named:)` below, from typed values: nothing is put in a
-/// dictionary, and a value no template asks for (the sidebar's items, `page.sections`, `pages`) is never made.
+/// Each key is answered in one place, by a `child(named:)` below, from typed values: no dictionary is built for a
+/// page (only `params`, the author's own keys, are one), and a value no template asks for (the sidebar's items,
+/// `page.sections`, `pages`, a direct partial's HTML) is made only when asked.
 /// `DirectLayout` reads the same values as fields.
 struct LayoutContext: MustacheParent {
     var site: SiteValues

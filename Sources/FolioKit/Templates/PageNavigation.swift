@@ -75,7 +75,7 @@ final class PageNavigation: @unchecked Sendable {
     /// The HTML of one of the theme's navigation partials that is the default one (`DirectPartial.isNavigation`).
     func html(of partial: DirectPartial) -> String {
         switch partial {
-        case .search, .head, .header, .pageHead, .footer, .scripts: ""  // PageContext answers these, on every page
+        case .search, .head, .header, .pageHead, .footer, .scripts: ""  // DirectPartialHTML writes these, on every page
         case .sidebar: DirectPartial.sidebar(sidebar)
         case .breadcrumbs: DirectPartial.breadcrumbs(breadcrumbs)
         case .toc: DirectPartial.toc(toc)

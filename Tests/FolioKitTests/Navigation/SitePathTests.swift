@@ -12,6 +12,8 @@ import Testing
         #expect(SitePath.directory(of: "/top") == "")
         #expect(SitePath.directory(of: "Résumé/naïve/café.md") == "Résumé/naïve", "non-ASCII names")
         #expect(SitePath.directory(of: "e\u{301}/x.md") == "e\u{301}", "a combining accent just before the slash")
+        #expect(
+            SitePath.directory(of: "a/\u{301}x.md") == "a", "and just after it: the slash is a byte, not a character")
     }
 
     @Test func aLinkBesideThePageJoinsItsDirectory() {
