@@ -165,6 +165,11 @@ struct AppearanceTests {
         #expect(warnings.count == 4, "\(built.run.stderr)")
         #expect(built.exists("index.html") && built.exists("tour/index.html") && built.exists("gallery/index.html"))
 
+        // Built again with nothing changed, the warnings come from the cache, each as often as the first time.
+        let again = try Folio.run(buildArguments, in: built.site)
+        let repeated = Diagnostic.parse(again.stderr).filter { $0.severity == "warning" }
+        #expect(again.status == 0 && repeated.count == 4, "\(again.stderr)")
+
         _ = try rejectBrokenSite("cli-appearance-low-contrast", arguments: buildArguments + ["--strict"]) { _ in }
     }
 

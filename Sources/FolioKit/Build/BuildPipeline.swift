@@ -172,7 +172,8 @@ struct BuildPipeline {
 
     /// Nothing changed: the output is already this build's. Only the site-wide checks run again.
     mutating func republish(_ plan: BuildPlan, theme: SiteTheme) -> SitePublication.Outcome {
-        diagnostics.report(plan.pages.reusedDiagnostics)
+        // As the render stage reports them: the same finding on many pages once.
+        diagnostics.report(plan.pages.reusedDiagnostics.removingDuplicates())
         for page in plan.site.pages {
             plan.facts.reused(
                 page, fingerprint: plan.pages.reused[page.sourcePath]?.fingerprint ?? .missing,
