@@ -31,25 +31,31 @@ public struct PageLink: Sendable, Equatable {
     static func target(emitted url: String, pageURL: String) -> Target? {
         if url.isEmpty { return nil }
         if url.hasPrefix("//") { return .external("https:" + url) }
-        if LinkPolicy.hasScheme(url) {
-            // Runs for every link of every page: ASCII bytes, no lowercased copy.
-            var scheme: [UInt8] = []
-            for byte in url.utf8.prefix(8) {
-                if byte == UInt8(ascii: ":") { break }
-                scheme.append(byte | 0x20)
-            }
-            return scheme.elementsEqual("http".utf8) || scheme.elementsEqual("https".utf8) ? .external(url) : nil
-        }
-        let (path, suffix) = LinkPolicy.splitSuffix(url)
+        if LinkPolicy.hasScheme(url) { return isWebLink(url) ? .external(url) : nil }
+        // Runs for every link of every page: the path, the suffix (`#…` or `?…`) and the fragment are found by byte.
+        let utf8 = url.utf8
+        let suffix = utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? utf8.endIndex
         var fragment: String?
-        if let hash = suffix.firstIndex(of: "#") {
-            fragment = decoded(String(suffix[suffix.index(after: hash)...]))
+        if let hash = utf8[suffix...].firstIndex(of: UInt8(ascii: "#")) {
+            fragment = decoded(String(url[utf8.index(after: hash)...]))
         }
-        if path.isEmpty { return .site(path: pageURL, fragment: fragment) }
-        let plain = decoded(path)
-        var joined = "/" + SitePath.join(directory: plain.hasPrefix("/") ? "" : String(pageURL.dropFirst()), plain)
+        if suffix == utf8.startIndex { return .site(path: pageURL, fragment: fragment) }
+        let plain = decoded(String(url[..<suffix]))
+        // The page's URL is its folder: `join` reads its segments, the leading slash included or not.
+        var joined = "/" + SitePath.join(directory: plain.hasPrefix("/") ? "" : pageURL, plain)
         if plain.hasSuffix("/") && joined != "/" { joined += "/" }
         return .site(path: joined, fragment: fragment)
+    }
+
+    private static let https = Array("https".utf8)
+
+    /// Whether a URL with a scheme is `http:` or `https:` (in any case), without copying its scheme.
+    private static func isWebLink(_ url: String) -> Bool {
+        for (index, byte) in url.utf8.enumerated() {
+            if byte == UInt8(ascii: ":") { return index == 4 || index == 5 }
+            guard index < 5, byte | 0x20 == https[index] else { return false }
+        }
+        return false
     }
 
     /// Percent-decoding only when there is something to decode (Foundation's is slow).

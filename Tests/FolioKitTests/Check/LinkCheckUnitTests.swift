@@ -36,6 +36,25 @@ import Testing
         #expect(PageLink.target(emitted: "https://example.com/x", pageURL: "/") == .external("https://example.com/x"))
         #expect(PageLink.target(emitted: "mailto:a@example.com", pageURL: "/") == nil)
     }
+
+    @Test func onlyWebSchemesAreExternalInAnyCase() {
+        for url in ["http://a.example/", "HTTPS://a.example/", "Http:x", "hTTps:"] {
+            #expect(PageLink.target(emitted: url, pageURL: "/") == .external(url), "\(url)")
+        }
+        #expect(PageLink.target(emitted: "//cdn.example/x.js", pageURL: "/") == .external("https://cdn.example/x.js"))
+        for url in ["htt://a", "httpx://a", "httpss://a", "ftp://a", "tel:123", "h:x", "javascript:alert(1)"] {
+            #expect(PageLink.target(emitted: url, pageURL: "/") == nil, "\(url)")
+        }
+    }
+
+    @Test func theSuffixStartsAtTheFirstHashOrQuestionMark() {
+        #expect(PageLink.target(emitted: "a/?q=1#top", pageURL: "/d/") == .site(path: "/d/a/", fragment: "top"))
+        #expect(PageLink.target(emitted: "a/?q=#1", pageURL: "/") == .site(path: "/a/", fragment: "1"))
+        #expect(PageLink.target(emitted: "?q", pageURL: "/d/e/") == .site(path: "/d/e/", fragment: nil))
+        #expect(PageLink.target(emitted: "/top/#x#y", pageURL: "/d/") == .site(path: "/top/", fragment: "x#y"))
+        #expect(PageLink.target(emitted: "ü/#é", pageURL: "/ä/") == .site(path: "/ä/ü/", fragment: "é"))
+        #expect(PageLink.target(emitted: "../../..", pageURL: "/a/") == .site(path: "/", fragment: nil))
+    }
 }
 
 @Suite struct PageFactsFileTests {
