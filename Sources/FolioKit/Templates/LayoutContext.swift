@@ -62,6 +62,8 @@ struct PageValues: MustacheParent {
     /// Its absolute URL; empty without an absolute base URL.
     let canonicalURL: String
     let meta: PageMeta
+    /// `page.params`: the front matter keys Folio does not know, made once for the page.
+    let params: Any
     var navigation: PageNavigation?
     /// A folder's page Folio writes without a Markdown file.
     var generated = false
@@ -80,7 +82,7 @@ struct PageValues: MustacheParent {
         case "sections": return SectionValues(sections: page.model.sections)
         case "tags": return front.tags
         case "isHome": return isHome
-        case "params": return YAMLValue.mapping(front.params).templateValue
+        case "params": return params
         // Absent rather than empty: an empty string is truthy in Mustache sections.
         case "description": return front.description.flatMap { $0.isEmpty ? nil : TemplateText($0) }
         case "canonicalURL": return canonicalURL.isEmpty ? nil : TemplateText(canonicalURL)
@@ -99,16 +101,10 @@ struct AssetValues: MustacheParent {
 
     func child(named name: String) -> Any? {
         switch name {
-        case "stylesheets": stylesheets.map(Asset.init)
-        case "scripts": scripts.map(Asset.init)
+        case "stylesheets": stylesheets.map(HrefValue.init)
+        case "scripts": scripts.map(HrefValue.init)
         default: nil
         }
-    }
-
-    struct Asset: MustacheParent {
-        var href: String
-
-        func child(named name: String) -> Any? { name == "href" ? TemplateText(href) : nil }
     }
 }
 

@@ -213,8 +213,8 @@ struct Navigation: Sendable {
             case "current": current
             case "total": total
             case "pages": pages.map { NumberedPage(page: $0, current: current) }
-            case "previous": previous.map(AdjacentPage.init)
-            case "next": next.map(AdjacentPage.init)
+            case "previous": previous.map(HrefValue.init)
+            case "next": next.map(HrefValue.init)
             default: nil
             }
         }
@@ -233,13 +233,6 @@ struct Navigation: Sendable {
                 default: nil
                 }
             }
-        }
-
-        /// `previous` and `next`: a link with only an `href`.
-        struct AdjacentPage: MustacheParent {
-            var href: String
-
-            func child(named name: String) -> Any? { name == "href" ? TemplateText(href) : nil }
         }
     }
 }

@@ -140,7 +140,8 @@ struct PageContext: @unchecked Sendable {
             site: SiteValues(
                 config: site, params: siteParams, nav: navLinks, navigation: pageNavigation, treeHTML: defaultTreeItem),
             page: PageValues(
-                page: page, content: content, canonicalURL: canonical, meta: meta, navigation: pageNavigation),
+                page: page, content: content, canonicalURL: canonical, meta: meta,
+                params: YAMLValue.mapping(front.params).templateValue, navigation: pageNavigation),
             pages: PageLinks(links: links, href: href), root: root,
             assets: AssetValues(stylesheets: stylesheets, scripts: scripts),
             partials: DirectPartialHTML(partials: directPartials, page: direct, navigation: pageNavigation))

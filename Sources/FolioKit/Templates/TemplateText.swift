@@ -23,3 +23,11 @@ struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransform
 
     func transform(_ name: String) -> Any? { string.transform(name) }
 }
+
+/// A value whose only key is `href`: each of `assets.stylesheets` and `assets.scripts`, and `page.pagination`'s
+/// `previous` and `next`.
+struct HrefValue: MustacheParent {
+    var href: String
+
+    func child(named name: String) -> Any? { name == "href" ? TemplateText(href) : nil }
+}

@@ -83,7 +83,7 @@ import Testing
                 7
             ]
         )
-        typealias Adjacent = Navigation.Pagination.AdjacentPage
+        typealias Adjacent = HrefValue
         #expect("\((pagination.child(named: "previous") as? Adjacent)?.child(named: "href") ?? "")" == "/notes/page/6/")
         #expect("\((pagination.child(named: "next") as? Adjacent)?.child(named: "href") ?? "")" == "/notes/page/8/")
         let children = navigation.children(.init(node: notes, listingPage: 20), href: { $0 })
