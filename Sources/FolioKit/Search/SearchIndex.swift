@@ -61,10 +61,16 @@ struct SearchIndex {
     /// section's text): runs of plain bytes are copied whole. Eight bytes at a time are tested for one that may
     /// need escaping (a control, `"`, `\` or E2), then a byte at a time where one may.
     static func appendLiteral(_ string: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        appendEscaped(string, to: &out)
+        out.append(0x22)
+    }
+
+    /// What `appendLiteral` writes between the quotes.
+    static func appendEscaped(_ string: String, to out: inout [UInt8]) {
         var string = string
         string.withUTF8 { bytes in
             mayEscape.withUnsafeBufferPointer { mayEscape in
-                out.append(0x22)
                 var plainFrom = 0
                 var index = 0
                 let count = bytes.count
@@ -105,7 +111,6 @@ struct SearchIndex {
                     plainFrom = index
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<count]))
-                out.append(0x22)
             }
         }
     }

@@ -17,7 +17,7 @@ struct SearchPage: Sendable, Equatable {
         let sources = SearchRecords.sources(model, settings: settings)
         guard sources.count <= recordLimit else { return make(SearchRecords.of(model, settings: settings)) }
         var file = Array("folioSearch.r([".utf8)
-        file.reserveCapacity(sources.reduce(64) { $0 + $1.text.utf8.count + 128 })
+        file.reserveCapacity(sources.reduce(64) { $0 + $1.textSize + 128 })
         var table = SearchTermTable(capacity: 256)
         var occurrences: [Occurrence] = []
         // Per slot: the record it was last counted in, its count in that record's body and the titles it was seen in.
@@ -26,7 +26,7 @@ struct SearchPage: Sendable, Equatable {
             if index > 0 { file.append(0x2c) }
             appendRecord(
                 url: model.url, pageTitle: settings.title, anchor: source.anchor, titles: source.titles,
-                place: source.place, text: source.keptText, to: &file)
+                place: source.place, to: &file, text: source.appendKeptText)
             let first = occurrences.count
             let record = Int32(index)
             SearchRecords.forEachToken(of: source, pageTitle: settings.title) { word, hash, kind in
@@ -71,7 +71,8 @@ struct SearchPage: Sendable, Equatable {
             if index > 0 { file.append(0x2c) }
             appendRecord(
                 url: record.url, pageTitle: record.pageTitle, anchor: record.anchor, titles: record.titles,
-                place: record.place, text: record.text, to: &file)
+                place: record.place, to: &file
+            ) { SearchIndex.appendLiteral(record.text, to: &$0) }
             for term in record.terms {
                 var word = term.term
                 let slot = word.withUTF8 { table.slot($0) }
@@ -99,12 +100,15 @@ struct SearchPage: Sendable, Equatable {
     }
 
     /// One record of a record file: `["url","page title","anchor",["title",…],"place","text"]`.
+    /// `text` writes the last field.
     private static func appendRecord(
-        url: String, pageTitle: String, anchor: String, titles: [String], place: String, text: String,
-        to file: inout [UInt8]
+        url: String, pageTitle: String, anchor: String, titles: [String], place: String,
+        to file: inout [UInt8], text: (inout [UInt8]) -> Void
     ) {
         file.append(0x5b)
-        SearchIndex.appendLiteral(String(url.dropFirst()), to: &file)
+        file.append(0x22)
+        SearchIndex.appendEscaped(String(url.utf8.dropFirst())!, to: &file)
+        file.append(0x22)
         file.append(0x2c)
         SearchIndex.appendLiteral(pageTitle, to: &file)
         file.append(0x2c)
@@ -117,7 +121,7 @@ struct SearchPage: Sendable, Equatable {
         file += "],".utf8
         SearchIndex.appendLiteral(place, to: &file)
         file.append(0x2c)
-        SearchIndex.appendLiteral(text, to: &file)
+        text(&file)
         file.append(0x5d)
     }
 

@@ -14,16 +14,52 @@ struct SearchRecords {
         /// Titles of the enclosing sections, then the section's own (none for the intro).
         var titles: [String]
         var place: String
+        /// The section's rows, whose texts, joined by spaces, are its text.
+        var rows: [Row]
+
         /// The section's own text, whole (the terms come from all of it).
-        var text: String
+        var text: String { rows.count == 1 ? rows[0].text : rows.map(\.text).joined(separator: " ") }
+
+        /// The length of `text` in UTF-8 bytes.
+        var textSize: Int {
+            rows.withUnsafeBufferPointer { rows in
+                var size = max(rows.count - 1, 0)
+                for index in rows.indices { size += rows[index].text.utf8.count }
+                return size
+            }
+        }
+
+        /// Calls `body` with each row's text, in order, without copying the rows.
+        func forEachText(_ body: (String) -> Void) {
+            rows.withUnsafeBufferPointer { rows in
+                for index in rows.indices { body(rows[index].text) }
+            }
+        }
 
         var heading: String? { titles.last }
         var enclosing: ArraySlice<String> { titles.dropLast() }
 
         /// The text a result shows: at most `textLimit` characters.
         var keptText: String {
+            let text = text
             guard text.utf8.count > textLimit, text.count > textLimit else { return text }
             return String(text.prefix(textLimit))
+        }
+
+        /// `keptText` as a JavaScript string literal: the rows' texts escaped one after the other, not joined
+        /// first (when the text is no longer than the limit, as almost every section's is).
+        func appendKeptText(to file: inout [UInt8]) {
+            guard rows.count > 1, textSize <= SearchRecords.textLimit else {
+                return SearchIndex.appendLiteral(keptText, to: &file)
+            }
+            file.append(0x22)
+            var first = true
+            forEachText { text in
+                if !first { file.append(0x20) }
+                first = false
+                SearchIndex.appendEscaped(text, to: &file)
+            }
+            file.append(0x22)
         }
     }
 
@@ -38,7 +74,7 @@ struct SearchRecords {
     /// The page's records without their terms, in the order their sections are shown.
     static func sources(_ model: TableModel, settings: PageSettings) -> [Source] {
         var walker = SearchRecords(segments: settings.segments)
-        walker.add(anchor: "", titles: [], place: [], text: model.introRows.map(\.text).joined(separator: " "))
+        walker.add(anchor: "", titles: [], place: [], rows: model.introRows)
         walker.walk(model.sections, spec: settings.view, idPrefix: "", titles: [], place: [])
         return walker.sources
     }
@@ -47,24 +83,31 @@ struct SearchRecords {
         self.segments = segments
     }
 
+    // The sections are visited in place (a `for` loop would copy each, retaining its every field).
     private mutating func walk(
         _ sections: [Section], spec: ViewSpec, idPrefix: String, titles: [String], place: [String]
     ) {
         switch spec.kind {
         case .list:
-            for section in sections {
-                visit(section, inner: spec.inner, idPrefix: idPrefix, titles: titles, place: place)
+            sections.withUnsafeBufferPointer { sections in
+                for index in sections.indices {
+                    visit(sections[index], inner: spec.inner, idPrefix: idPrefix, titles: titles, place: place)
+                }
             }
         case .paged:
-            for (index, section) in sections.enumerated() {
-                let here = sections.count > 1 ? place + ["page \(index + 1) of \(sections.count)"] : place
-                visit(section, inner: spec.inner, idPrefix: idPrefix, titles: titles, place: here)
+            sections.withUnsafeBufferPointer { sections in
+                for index in sections.indices {
+                    let here = sections.count > 1 ? place + ["page \(index + 1) of \(sections.count)"] : place
+                    visit(sections[index], inner: spec.inner, idPrefix: idPrefix, titles: titles, place: here)
+                }
             }
         case .tabs:
-            for section in sections {
-                visit(
-                    section, inner: spec.inner, idPrefix: idPrefix, titles: titles,
-                    place: place + ["tab “\(section.text)”"])
+            sections.withUnsafeBufferPointer { sections in
+                for index in sections.indices {
+                    visit(
+                        sections[index], inner: spec.inner, idPrefix: idPrefix, titles: titles,
+                        place: place + ["tab “\(sections[index].text)”"])
+                }
             }
         case .segmented:
             // The "All" list shows every section in context, so results open it rather than one page of the paged segment.
@@ -76,23 +119,24 @@ struct SearchRecords {
     }
 
     private mutating func visit(
-        _ section: Section, inner: ViewSpec?, idPrefix: String, titles: [String], place: [String]
+        _ section: borrowing Section, inner: ViewSpec?, idPrefix: String, titles: [String], place: [String]
     ) {
-        add(
-            anchor: idPrefix + section.id, titles: titles + [section.text], place: place,
-            text: section.rows.map(\.text).joined(separator: " "))
+        let titles = titles + [section.text]
+        add(anchor: idPrefix + section.id, titles: titles, place: place, rows: section.rows)
         guard !section.sections.isEmpty else { return }
         if let spec = section.view ?? inner {
-            walk(section.sections, spec: spec, idPrefix: idPrefix, titles: titles + [section.text], place: place)
+            walk(section.sections, spec: spec, idPrefix: idPrefix, titles: titles, place: place)
         } else {
-            for subsection in section.sections {
-                visit(subsection, inner: nil, idPrefix: idPrefix, titles: titles + [section.text], place: place)
+            section.sections.withUnsafeBufferPointer { sections in
+                for index in sections.indices {
+                    visit(sections[index], inner: nil, idPrefix: idPrefix, titles: titles, place: place)
+                }
             }
         }
     }
 
-    private mutating func add(anchor: String, titles: [String], place: [String], text: String) {
-        sources.append(Source(anchor: anchor, titles: titles, place: place.joined(separator: " › "), text: text))
+    private mutating func add(anchor: String, titles: [String], place: [String], rows: [Row]) {
+        sources.append(Source(anchor: anchor, titles: titles, place: place.joined(separator: " › "), rows: rows))
     }
 
     /// Calls `body` with every token of a record, in the order its terms are first seen — its text, its heading, the
@@ -101,7 +145,7 @@ struct SearchRecords {
     static func forEachToken(
         of source: Source, pageTitle: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64, UInt8) -> Void
     ) {
-        SearchText.forEachToken(source.text) { body($0, $1, 0) }
+        source.forEachText { text in SearchText.forEachToken(text) { body($0, $1, 0) } }
         if let heading = source.heading { SearchText.forEachToken(heading) { body($0, $1, 1) } }
         for title in source.enclosing { SearchText.forEachToken(title) { body($0, $1, 2) } }
         SearchText.forEachToken(pageTitle) { body($0, $1, 3) }

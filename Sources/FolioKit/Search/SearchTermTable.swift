@@ -7,9 +7,11 @@ struct SearchTermTable: Sendable {
     /// Every term's bytes, one after the other; slot i is `bytes[starts[i]..<starts[i + 1]]`.
     private(set) var bytes: [UInt8] = []
     private(set) var starts: [Int32] = [0]
-    private var table: [Int32]
+    /// Open addressing: each entry is the high half of its term's hash above its slot + 1 (0 is empty), so a probe
+    /// passes over other terms without reading their bytes.
+    private var table: [UInt64]
 
-    init(capacity: Int = 1024) { table = [Int32](repeating: -1, count: capacity) }
+    init(capacity: Int = 1024) { table = [UInt64](repeating: 0, count: capacity) }
 
     var count: Int { starts.count - 1 }
 
@@ -63,23 +65,31 @@ struct SearchTermTable: Sendable {
     /// The slot of `word`, whose `hash(_:)` is given, added when new.
     mutating func slot(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
         let mask = table.count - 1
+        let tag = hash & 0xffff_ffff_0000_0000
         var position = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let found = Int(table[position])
-            if found < 0 { break }
-            let start = Int(starts[found])
-            let end = Int(starts[found + 1])
-            if end - start == word.count,
-                bytes.withUnsafeBufferPointer({ stored in
-                    memcmp(stored.baseAddress! + start, word.baseAddress!, word.count) == 0
-                })
-            {
-                return found
+        let found: Int? = table.withUnsafeBufferPointer { table in
+            starts.withUnsafeBufferPointer { starts in
+                bytes.withUnsafeBufferPointer { stored in
+                    while true {
+                        let entry = table[position]
+                        if entry == 0 { return nil }
+                        if entry & 0xffff_ffff_0000_0000 == tag {
+                            let slot = Int(truncatingIfNeeded: entry & 0xffff_ffff) - 1
+                            let start = Int(starts[slot])
+                            if Int(starts[slot + 1]) - start == word.count,
+                                word.isEmpty || memcmp(stored.baseAddress! + start, word.baseAddress!, word.count) == 0
+                            {
+                                return slot
+                            }
+                        }
+                        position = (position + 1) & mask
+                    }
+                }
             }
-            position = (position + 1) & mask
         }
+        if let found { return found }
         let slot = count
-        table[position] = Int32(slot)
+        table[position] = tag | UInt64(slot + 1)
         bytes.append(contentsOf: word)
         starts.append(Int32(bytes.count))
         if count * 2 > table.count { grow() }
@@ -87,14 +97,14 @@ struct SearchTermTable: Sendable {
     }
 
     private mutating func grow() {
-        var larger = [Int32](repeating: -1, count: table.count * 2)
+        var larger = [UInt64](repeating: 0, count: table.count * 2)
         let mask = larger.count - 1
         bytes.withUnsafeBufferPointer { stored in
             for slot in 0..<count {
                 let hash = Self.hash(UnsafeBufferPointer(rebasing: stored[Int(starts[slot])..<Int(starts[slot + 1])]))
                 var position = Int(truncatingIfNeeded: hash) & mask
-                while larger[position] >= 0 { position = (position + 1) & mask }
-                larger[position] = Int32(slot)
+                while larger[position] != 0 { position = (position + 1) & mask }
+                larger[position] = hash & 0xffff_ffff_0000_0000 | UInt64(slot + 1)
             }
         }
         table = larger

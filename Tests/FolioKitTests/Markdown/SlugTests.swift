@@ -16,19 +16,6 @@ import Testing
         }
     }
 
-    /// SplitMix64 from a fixed seed: the same headings on every run, so a failure can be reproduced.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func theByteWayAgreesOnMixedHeadings() {
         var generator = SeededGenerator(state: 2026)
         let alphabet = Array("Aa Zz09_-.,:;!?'\"()[]{}<>/\\|@#$%^&*+=~`\t".unicodeScalars)

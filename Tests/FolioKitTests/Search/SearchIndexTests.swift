@@ -22,6 +22,46 @@ import Testing
         #expect(SearchText.tokens("cafe\u{301} au lait") == ["cafe", "au", "lait"])
     }
 
+    /// The scanner finds words eight bytes at a time; a byte at a time, a word is a run of ASCII letters and
+    /// digits and of bytes of longer UTF-8 sequences (whose runs the Unicode rules split).
+    static func wordsByteByByte(_ text: String) -> [String] {
+        var words: [String] = []
+        var run: [UInt8] = []
+        func flush() {
+            guard !run.isEmpty else { return }
+            if run.contains(where: { $0 >= 0x80 }) {
+                words += SearchText.tokens(String(decoding: run, as: UTF8.self))
+            } else {
+                words.append(String(decoding: run, as: UTF8.self).lowercased())
+            }
+            run = []
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case 0x30...0x39, 0x41...0x5a, 0x61...0x7a, 0x80...: run.append(byte)
+            default: flush()
+            }
+        }
+        flush()
+        return words
+    }
+
+    @Test func wordsAreFoundAlikeAtEveryOffsetAndLength() {
+        var generator = SeededGenerator(state: 2026)
+        // Every byte class, and the characters beside each range's ends: / 0 9 : @ A Z [ ` a z {.
+        let alphabet = Array("/09:@AZ[`az{ \t\n-_.éÄ東京ß".unicodeScalars)
+        for _ in 0..<2000 {
+            let length = Int.random(in: 0...40, using: &generator)
+            let text = String(
+                String.UnicodeScalarView((0..<length).map { _ in alphabet.randomElement(using: &generator)! }))
+            #expect(SearchText.tokens(text) == Self.wordsByteByByte(text), "\(text)")
+        }
+        for byte in UInt8(0)...UInt8(0x7f) {
+            let text = "ab" + String(UnicodeScalar(byte)) + "Cd efghijklmnop" + String(UnicodeScalar(byte))
+            #expect(SearchText.tokens(text) == Self.wordsByteByByte(text), "byte \(byte)")
+        }
+    }
+
     @Test func cjkRunsBecomeCharacterPairs() {
         #expect(SearchText.tokens("東京都に住む") == ["東京", "京都", "都に", "に住", "住む"])
         #expect(SearchText.tokens("日") == ["日"])
