@@ -161,13 +161,15 @@ struct BuildPipeline {
     func commit(_ plan: BuildPlan, written: PageWriter.Written, search: SearchBuild?) throws {
         try plan.output.publish()
         if options.dryRun { return }
-        var search = search
-        search?.finish(output: plan.output)
         plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
-        // Also after --no-cache: what this build wrote is what the next one can reuse.
+        // Also after --no-cache: what this build wrote is what the next one can reuse. The search index's cache
+        // is saved beside the build's, on the other core.
         let cache = BuildCache(
             siteKey: plan.siteKey, pages: written.records, staticFiles: plan.pages.staticFingerprints)
-        if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }
+        var search = search
+        _ = concurrently(
+            { search?.finish(output: plan.output) },
+            { if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) } })
     }
 
     /// Nothing changed: the output is already this build's. Only the site-wide checks run again.

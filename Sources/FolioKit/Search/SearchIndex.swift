@@ -69,49 +69,53 @@ struct SearchIndex {
     /// What `appendLiteral` writes between the quotes.
     static func appendEscaped(_ string: String, to out: inout [UInt8]) {
         var string = string
-        string.withUTF8 { bytes in
-            mayEscape.withUnsafeBufferPointer { mayEscape in
-                var plainFrom = 0
-                var index = 0
-                let count = bytes.count
-                while index < count {
-                    if index + 8 <= count,
-                        !mayNeedEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                    {
-                        index += 8
-                        continue
-                    }
-                    let byte = bytes[index]
-                    guard mayEscape[Int(byte)] != 0 else {
-                        index += 1
-                        continue
-                    }
-                    // U+2028 and U+2029 (E2 80 A8/A9) end a line in JavaScript; other E2 sequences are plain.
-                    if byte == 0xe2,
-                        !(index + 2 < count && bytes[index + 1] == 0x80
-                            && (bytes[index + 2] == 0xa8 || bytes[index + 2] == 0xa9))
-                    {
-                        index += 1
-                        continue
-                    }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<index]))
-                    switch byte {
-                    case 0x22, 0x5c: out += [0x5c, byte]
-                    case 0x0a: out += [0x5c, 0x6e]
-                    case 0xe2:
-                        out += [0x5c, 0x75, 0x32, 0x30, 0x32, bytes[index + 2] == 0xa8 ? 0x38 : 0x39]
-                        index += 2
-                    default:
-                        let hex: StaticString = "0123456789abcdef"
-                        hex.withUTF8Buffer { digits in
-                            out += [0x5c, 0x75, 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 15)]]
-                        }
-                    }
-                    index += 1
-                    plainFrom = index
+        string.withUTF8 { appendEscaped($0, to: &out) }
+    }
+
+    /// `appendEscaped` of UTF-8 bytes.
+    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        mayEscape.withUnsafeBufferPointer { mayEscape in
+            var plainFrom = 0
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                if index + 8 <= count,
+                    !mayNeedEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                {
+                    index += 8
+                    continue
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<count]))
+                let byte = bytes[index]
+                guard mayEscape[Int(byte)] != 0 else {
+                    index += 1
+                    continue
+                }
+                // U+2028 and U+2029 (E2 80 A8/A9) end a line in JavaScript; other E2 sequences are plain.
+                if byte == 0xe2,
+                    !(index + 2 < count && bytes[index + 1] == 0x80
+                        && (bytes[index + 2] == 0xa8 || bytes[index + 2] == 0xa9))
+                {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<index]))
+                switch byte {
+                case 0x22, 0x5c: out += [0x5c, byte]
+                case 0x0a: out += [0x5c, 0x6e]
+                case 0xe2:
+                    out += [0x5c, 0x75, 0x32, 0x30, 0x32, bytes[index + 2] == 0xa8 ? 0x38 : 0x39]
+                    index += 2
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    hex.withUTF8Buffer { digits in
+                        out += [0x5c, 0x75, 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+                    }
+                }
+                index += 1
+                plainFrom = index
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainFrom..<count]))
         }
     }
 

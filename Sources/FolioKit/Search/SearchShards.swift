@@ -99,54 +99,64 @@ struct SearchShards: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size)
         bytes.append(contentsOf: "folioSearch.s(".utf8)
-        bytes.append(contentsOf: SearchIndex.literal(shard.key).utf8)
+        SearchIndex.appendLiteral(shard.key, to: &bytes)
         bytes.append(contentsOf: ",{".utf8)
-        for (index, slot) in shard.slots.enumerated() {
-            if index > 0 { bytes.append(0x2c) }
-            bytes.append(
-                contentsOf: SearchIndex.literal(String(decoding: postings.terms.term(slot), as: UTF8.self)).utf8)
-            bytes.append(contentsOf: [0x3a, 0x5b])
-            postings.ids[slot].withUnsafeBufferPointer { ids in
-                postings.weights[slot].withUnsafeBufferPointer { weights in
-                    var previous: UInt32 = 0
-                    for position in 0..<ids.count {
-                        if position > 0 { bytes.append(0x2c) }
-                        appendDigits(ids[position] - previous, to: &bytes)
-                        bytes.append(0x2c)
-                        appendDigits(UInt32(weights[position]), to: &bytes)
-                        previous = ids[position]
-                    }
-                }
+        postings.terms.bytes.withUnsafeBufferPointer { terms in
+            for (index, slot) in shard.slots.enumerated() {
+                if index > 0 { bytes.append(0x2c) }
+                bytes.append(0x22)
+                SearchIndex.appendEscaped(UnsafeBufferPointer(rebasing: terms[postings.terms.range(slot)]), to: &bytes)
+                bytes.append(0x22)
+                bytes.append(0x3a)
+                appendPostings(ids: postings.ids[slot], weights: postings.weights[slot], to: &bytes)
             }
-            bytes.append(0x5d)
         }
         bytes.append(contentsOf: "});\n".utf8)
         return bytes
     }
 
-    @inline(__always)
-    static func appendDigits(_ value: UInt32, to bytes: inout [UInt8]) {
-        if value < 10 {
-            bytes.append(0x30 + UInt8(value))
-            return
-        }
-        if value < 100 {
-            bytes.append(0x30 + UInt8(value / 10))
-            bytes.append(0x30 + UInt8(value % 10))
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-        )
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[count] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-                count += 1
+    /// `[id,weight,…]`, each id as its difference from the previous: written into a buffer on the stack (ten
+    /// digits and a comma an id, three and a comma a weight, at most), then appended at once.
+    private static func appendPostings(ids: [UInt32], weights: [UInt8], to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ids.count * 15 + 2) { buffer in
+            var at = 0
+            buffer[at] = 0x5b
+            at += 1
+            ids.withUnsafeBufferPointer { ids in
+                weights.withUnsafeBufferPointer { weights in
+                    var previous: UInt32 = 0
+                    for position in 0..<ids.count {
+                        if position > 0 {
+                            buffer[at] = 0x2c
+                            at += 1
+                        }
+                        at = writeDigits(ids[position] - previous, to: buffer, at: at)
+                        buffer[at] = 0x2c
+                        at = writeDigits(UInt32(weights[position]), to: buffer, at: at + 1)
+                        previous = ids[position]
+                    }
+                }
             }
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+            buffer[at] = 0x5d
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<(at + 1)]))
         }
+    }
+
+    /// A number's decimal digits written at `at`; returns where they end.
+    @inline(__always)
+    private static func writeDigits(_ value: UInt32, to buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int
+    {
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        rest = value
+        for offset in stride(from: length - 1, through: 0, by: -1) {
+            buffer[start + offset] = 0x30 + UInt8(rest % 10)
+            rest /= 10
+        }
+        return start + length
     }
 }

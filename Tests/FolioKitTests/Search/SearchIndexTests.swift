@@ -51,7 +51,7 @@ import Testing
         // Every byte class, and the characters beside each range's ends: / 0 9 : @ A Z [ ` a z {.
         let alphabet = Array("/09:@AZ[`az{ \t\n-_.éÄ東京ß".unicodeScalars)
         for _ in 0..<2000 {
-            let length = Int.random(in: 0...40, using: &generator)
+            let length = Int.random(in: 0...200, using: &generator)
             let text = String(
                 String.UnicodeScalarView((0..<length).map { _ in alphabet.randomElement(using: &generator)! }))
             #expect(SearchText.tokens(text) == Self.wordsByteByByte(text), "\(text)")
@@ -59,6 +59,10 @@ import Testing
         for byte in UInt8(0)...UInt8(0x7f) {
             let text = "ab" + String(UnicodeScalar(byte)) + "Cd efghijklmnop" + String(UnicodeScalar(byte))
             #expect(SearchText.tokens(text) == Self.wordsByteByByte(text), "byte \(byte)")
+        }
+        for length in 1...140 {
+            let text = String(repeating: "x", count: length) + " Ab " + String(repeating: "é", count: length)
+            #expect(SearchText.tokens(text) == Self.wordsByteByByte(text), "a run of \(length)")
         }
     }
 
