@@ -4,7 +4,8 @@
 #   make test    unit tests (swift test), the fuzzer (about a minute), then the browser tests (pytest + Chromium)
 #   make fuzz    fuzz folio with generated sites: make fuzz SECONDS=600 [SEED=x]; crashes go to .fuzz/crashes/
 #   make build   build the release folio binary only
-#   make deps    install whatever is missing: libcmark-dev, libgumbo-dev, nodejs, node-highlight.js, chromium, chromium-driver, cmark-gfm,
+#   make deps    install whatever is missing: libcmark-dev, libgumbo-dev, libmimalloc-dev, nodejs, node-highlight.js,
+#                chromium, chromium-driver, cmark-gfm,
 #                and the Python venv .venv with Tests/Browser/requirements.txt
 #   make clean   remove build products (.build, Public, test caches); distclean also .venv
 #
@@ -27,11 +28,11 @@ export PYTHON
 .PHONY: deps deps-build deps-test venv build site test test-swift lint test-fuzz test-browser fuzz clean distclean help
 
 help:
-	@sed -n '3,11s/^# \{0,1\}//p' Makefile
+	@sed -n '3,12s/^# \{0,1\}//p' Makefile
 
 ## Dependencies ---------------------------------------------------------------
 
-# What building folio needs (libcmark-dev, libgumbo-dev) and what it highlights code with (nodejs, node-highlight.js).
+# What building folio needs (libcmark-dev, libgumbo-dev, libmimalloc-dev) and what it highlights code with (nodejs, node-highlight.js).
 deps-build:
 	@bash scripts/ensure-system-deps.sh
 

@@ -65,7 +65,12 @@ let package = Package(
                 "FolioKit",
                 "FolioPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // mimalloc (Debian's libmimalloc-dev) takes the place of glibc's malloc in the folio process: a build
+            // allocates millions of short-lived nodes, strings and arrays on two threads, and spends a fifth less
+            // time with it (BENCHMARKS.md). Linked before libc, so its malloc and free are the ones every library
+            // calls.
+            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
         // The floor of SPEC §11 that `make bench` measures folio against: read, libcmark, write.
         .executableTarget(name: "cmark-floor", dependencies: ["CCMark"], path: "Benchmarks/Floor"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Folio needs, and only those that are missing.
 #
-#   scripts/ensure-system-deps.sh           libcmark-dev, libgumbo-dev, libcurl4 (to build and run folio), nodejs and
+#   scripts/ensure-system-deps.sh           libcmark-dev, libgumbo-dev, libmimalloc-dev, libcurl4 (to build and run folio), nodejs and
 #                                           node-highlight.js (folio highlights code with them)
 #   scripts/ensure-system-deps.sh --browser the same, and chromium, chromium-driver
 #                                           Python's venv (for the browser tests)
@@ -27,6 +27,8 @@ missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
 pkg-config --exists gumbo 2>/dev/null || missing+=(libgumbo-dev)
+# mimalloc, folio's allocator (libmimalloc-dev ships no pkg-config file).
+installed libmimalloc-dev || missing+=(libmimalloc-dev)
 { command -v node >/dev/null 2>&1 || command -v nodejs >/dev/null 2>&1; } || missing+=(nodejs)
 [ -f /usr/share/nodejs/highlight.js/lib/highlight.js ] || missing+=(node-highlight.js)
 # libcurl: Foundation's networking, which `folio check --external` uses (the folio binary links it).
