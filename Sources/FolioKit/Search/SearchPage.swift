@@ -20,8 +20,13 @@ struct SearchPage: Sendable, Equatable {
         file.reserveCapacity(sources.reduce(64) { $0 + $1.textSize + 128 })
         var table = SearchTermTable(capacity: 256)
         var occurrences: [Occurrence] = []
+        occurrences.reserveCapacity(1024)
         // Per slot: the record it was last counted in, its count in that record's body and the titles it was seen in.
-        var counts: [Count] = []
+        // Memory of its own, grown by doubling: an array would be checked for sharing at every word.
+        var capacity = 256
+        var known = 0
+        var counts = UnsafeMutablePointer<Count>.allocate(capacity: capacity)
+        defer { counts.deallocate() }
         for (index, source) in sources.enumerated() {
             if index > 0 { file.append(0x2c) }
             appendRecord(
@@ -31,14 +36,22 @@ struct SearchPage: Sendable, Equatable {
             let record = Int32(index)
             SearchRecords.forEachToken(of: source, pageTitle: settings.title) { word, hash, kind in
                 let slot = table.slot(word, hash: hash)
-                if slot == counts.count { counts.append(Count()) }
-                counts.withUnsafeMutableBufferPointer { counts in
-                    if counts[slot].record != record {
-                        counts[slot] = Count(record: record)
-                        occurrences.append(Occurrence(slot: Int32(slot), record: UInt8(index), weight: 0))
+                if slot == known {
+                    if known == capacity {
+                        let larger = UnsafeMutablePointer<Count>.allocate(capacity: capacity * 2)
+                        larger.moveInitialize(from: counts, count: capacity)
+                        counts.deallocate()
+                        counts = larger
+                        capacity *= 2
                     }
-                    if kind == 0 { counts[slot].body += 1 } else { counts[slot].seen |= 1 << kind }
+                    (counts + slot).initialize(to: Count())
+                    known += 1
                 }
+                if counts[slot].record != record {
+                    counts[slot] = Count(record: record)
+                    occurrences.append(Occurrence(slot: Int32(slot), record: UInt8(index), weight: 0))
+                }
+                if kind == 0 { counts[slot].body &+= 1 } else { counts[slot].seen |= 1 << kind }
             }
             for position in first..<occurrences.count {
                 let count = counts[Int(occurrences[position].slot)]

@@ -77,7 +77,7 @@ struct SearchTermTable: Sendable {
                             let slot = Int(truncatingIfNeeded: entry & 0xffff_ffff) - 1
                             let start = Int(starts[slot])
                             if Int(starts[slot + 1]) - start == word.count,
-                                word.isEmpty || memcmp(stored.baseAddress! + start, word.baseAddress!, word.count) == 0
+                                word.isEmpty || Self.same(stored.baseAddress! + start, word.baseAddress!, word.count)
                             {
                                 return slot
                             }
@@ -94,6 +94,30 @@ struct SearchTermTable: Sendable {
         starts.append(Int32(bytes.count))
         if count * 2 > table.count { grow() }
         return slot
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are the same, in two loads of each that may overlap (a call to
+    /// `memcmp` costs more than the few bytes of a word).
+    @inline(__always)
+    private static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        func load<T: FixedWidthInteger>(_ pointer: UnsafePointer<UInt8>, _ offset: Int, as _: T.Type) -> T {
+            UnsafeRawPointer(pointer + offset).loadUnaligned(as: T.self)
+        }
+        switch count {
+        case 8...:
+            var index = 0
+            while index &+ 8 < count {
+                guard load(a, index, as: UInt64.self) == load(b, index, as: UInt64.self) else { return false }
+                index &+= 8
+            }
+            return load(a, count &- 8, as: UInt64.self) == load(b, count &- 8, as: UInt64.self)
+        case 4...:
+            return load(a, 0, as: UInt32.self) == load(b, 0, as: UInt32.self)
+                && load(a, count &- 4, as: UInt32.self) == load(b, count &- 4, as: UInt32.self)
+        default:
+            for index in 0..<count where a[index] != b[index] { return false }
+            return true
+        }
     }
 
     private mutating func grow() {

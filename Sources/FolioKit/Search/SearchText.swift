@@ -56,14 +56,14 @@ public enum SearchText {
             while index < end {
                 var kind = kinds[Int(bytes[index])]
                 guard kind != 0 else {
-                    index += 1
+                    index &+= 1
                     continue
                 }
                 let start = index
                 var seen: UInt8 = 0
                 repeat {
                     seen |= kind
-                    index += 1
+                    index &+= 1
                     guard index < end else { break }
                     kind = kinds[Int(bytes[index])]
                 } while kind != 0
