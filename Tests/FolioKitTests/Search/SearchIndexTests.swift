@@ -90,6 +90,20 @@ import Testing
         #expect(words == SearchText.tokens(text))
         #expect(table.count == Set(words).count)
     }
+
+    @Test func twoWordsWhoseHashesMeetInTheTableKeepTheirOwnSlots() {
+        // Found by a search over random words: the same high half of the hash (what a table entry keeps) and the
+        // same first position in a table of four, so the second word's probe reaches the first's entry and only
+        // their bytes tell them apart.
+        let first = Array("szqlrxd".utf8)
+        let second = Array("svokjeg".utf8)
+        let hashes = [first, second].map { word in word.withUnsafeBufferPointer { SearchTermTable.hash($0) } }
+        #expect(hashes[0] >> 32 == hashes[1] >> 32 && hashes[0] & 3 == hashes[1] & 3 && hashes[0] != hashes[1])
+        var table = SearchTermTable(capacity: 4)
+        let slots = [first, second, first, second].map { word in word.withUnsafeBufferPointer { table.slot($0) } }
+        #expect(slots == [0, 1, 0, 1])
+        #expect(table.term(1).elementsEqual(second))
+    }
 }
 
 @Suite struct SearchRecordTests {
