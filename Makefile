@@ -32,7 +32,8 @@ help:
 
 ## Dependencies ---------------------------------------------------------------
 
-# What building folio needs (libcmark-dev, libgumbo-dev, libmimalloc-dev) and what it highlights code with (nodejs, node-highlight.js).
+# What building folio needs (libcmark-dev, libgumbo-dev, libmimalloc-dev) and what it highlights code with
+# (nodejs, node-highlight.js).
 deps-build:
 	@bash scripts/ensure-system-deps.sh
 

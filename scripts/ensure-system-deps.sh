@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Folio needs, and only those that are missing.
 #
-#   scripts/ensure-system-deps.sh           libcmark-dev, libgumbo-dev, libmimalloc-dev, libcurl4 (to build and run folio), nodejs and
-#                                           node-highlight.js (folio highlights code with them)
+#   scripts/ensure-system-deps.sh           libcmark-dev, libgumbo-dev, libmimalloc-dev, libcurl4 (to build and run
+#                                           folio), nodejs and node-highlight.js (folio highlights code with them)
 #   scripts/ensure-system-deps.sh --browser the same, and chromium, chromium-driver
 #                                           Python's venv (for the browser tests)
 #                                           and cmark-gfm (the oracle of the GFM tests)

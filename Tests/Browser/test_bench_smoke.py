@@ -2,7 +2,8 @@
 
 The same code path as `make bench`: it installs hugo when missing, builds the release folio and
 cmark-floor, generates the corpus and the Hugo site, measures the cases, the list-heavy corpus and the site shapes and writes the report
-(here into a temporary directory, so BENCHMARKS.md is left alone). Budgets are not asserted.
+(here into a temporary directory, so BENCHMARKS.md is left alone). Budgets are not asserted; what they assume
+of the binary (its allocator) is.
 """
 
 from __future__ import annotations
@@ -90,3 +91,19 @@ def test_bench_runs_end_to_end_on_a_tiny_corpus(tmp_path):
     assert "List-heavy corpus: 50 documents" in text
     assert len(re.findall(r"^\| folio full / floor \|", text, re.M)) == 2, text
     assert len(re.findall(r"^\| hugo / folio full \|", text, re.M)) == 2, text
+
+
+def test_folio_allocates_with_mimalloc(folio_bin, tmp_path):
+    """The speed `make bench` measures assumes mimalloc: every library of the folio process (its own code, the Swift
+    runtime, libcmark) must take `malloc`, `calloc`, `realloc` and `free` from libmimalloc, not glibc, or a build is a fifth slower without a word.
+    The dynamic loader says where each symbol binds (LD_DEBUG; LD_BIND_NOW binds them all at start)."""
+    proc = subprocess.run([str(folio_bin), "--version"], capture_output=True, text=True, timeout=60, cwd=tmp_path,
+                          env={"LD_DEBUG": "bindings", "LD_BIND_NOW": "1", "PATH": "/usr/bin:/bin"})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    bindings = re.findall(
+        r"binding file (\S+) \[\d+\] to (\S+) \[\d+\]: normal symbol `(malloc|calloc|realloc|free)'", proc.stderr)
+    callers = {re.sub(r"\.so.*", "", caller.rsplit("/", 1)[-1]) for caller, _, _ in bindings}
+    assert {folio_bin.name, "libswiftCore", "libcmark"} <= callers, sorted(callers)
+    wrong = sorted({f"{caller}: {symbol} from {target}" for caller, target, symbol in bindings
+                    if "libmimalloc" not in target})
+    assert not wrong, "not from mimalloc:\n" + "\n".join(wrong)
