@@ -26,7 +26,7 @@ extension Folio {
                 throw ExitCode(1)
             }
             var modelDiagnostics = Diagnostics()
-            let page = PageLoader.load(source, site: site, diagnostics: &modelDiagnostics).page
+            let page = PageLoader.load(source, front: nil, site: site, diagnostics: &modelDiagnostics).page
             for diagnostic in modelDiagnostics { printError(diagnostic.description) }
             if modelDiagnostics.hasErrors { throw ExitCode(1) }
             print(ModelJSON.encode(page.model), terminator: "")

@@ -13,9 +13,9 @@ public enum AppearanceInspection {
             .init(contentDirectory: located.content, includeDrafts: true), diagnostics: &diagnostics)
         let config = AppearanceConfig.load(theme: theme, contentDirectory: located.content, diagnostics: &diagnostics)
         guard let source = site.pages.first(where: { $0.sourcePath == located.sourcePath }) else { return nil }
-        let page = PageLoader.load(source, site: site, diagnostics: &diagnostics).page
+        let page = PageLoader.load(source, front: nil, site: site, diagnostics: &diagnostics).page
         var renderer = ViewRenderer(
-            theme: theme, settings: PageSettings(page: source), appearance: AppearanceResolver(config))
+            theme: theme, settings: PageSettings(page: page), appearance: AppearanceResolver(config))
         _ = renderer.render(page.model, diagnostics: &diagnostics)
         let relevant = diagnostics.filter {
             $0.path == located.displayPath || $0.path.hasSuffix("appearance.yml") || $0.path.hasSuffix("site.yml")
@@ -23,7 +23,7 @@ public enum AppearanceInspection {
         }
         let report =
             renderer.controls.isEmpty
-            ? "\(located.displayPath) has no page controls, tab bars or segmented controls (view: \(source.front.view)).\n"
+            ? "\(located.displayPath) has no page controls, tab bars or segmented controls (view: \(page.front.view)).\n"
             : AppearanceReport.format(renderer.controls)
         return Result(report: report, diagnostics: relevant.sortedForDisplay().removingDuplicates())
     }

@@ -3,19 +3,14 @@ import Foundation
 /// What the last successful build produced, so the next one renders only what changed (`.folio-cache/`).
 struct BuildCache: Sendable {
     /// Bumped whenever the cache's meaning changes; with the folio version it is part of every key.
-    static let format = "folio-cache-2"
+    static let format = "folio-cache-3"
 
     /// A page as it was built: enough to list and link it, and to republish its output without rendering it.
     struct PageRecord: Sendable {
         var fingerprint: FileFingerprint
         var url: String
         var title: String
-        var description: String?
-        var date: String?
-        var weight: Int?
-        var draft: Bool
-        var layout: String
-        var container: String?
+        var listing: PageListing
         var sections: Int
         var views: Int
         /// Problems of the front matter, and of the Markdown and views, as reported when the page was read.
@@ -123,17 +118,10 @@ struct BuildCache: Sendable {
 }
 
 extension PageSource {
-    /// A page known from the cache: enough to list and link it, not to render it.
-    init(stub sourcePath: String, root: String, record: BuildCache.PageRecord) {
-        self.init(sourcePath: sourcePath, displayPath: FileTree.display(root, sourcePath))
-        url = record.url
-        title = record.title
-        front.description = record.description
-        front.date = record.date
-        front.weight = record.weight
-        front.draft = record.draft
-        front.layout = record.layout
-        front.container = record.container
-        isStub = true
+    /// A page known from the cache: everything the site reads of it before it is modelled.
+    init(sourcePath: String, root: String, record: BuildCache.PageRecord) {
+        self.init(
+            sourcePath: sourcePath, displayPath: FileTree.display(root, sourcePath), url: record.url,
+            title: record.title, listing: record.listing)
     }
 }

@@ -62,7 +62,7 @@ struct BuildPipeline {
         let appearance = AppearanceConfig.load(
             theme: theme, contentDirectory: options.contentDirectory, diagnostics: &diagnostics)
         AppearanceChecks.undeclaredContainers(
-            in: appearance, declaredContainers: Set(site.pages.compactMap(\.front.container)), layouts: theme.layouts,
+            in: appearance, declaredContainers: Set(site.pages.compactMap(\.listing.container)), layouts: theme.layouts,
             diagnostics: &diagnostics)
         return SiteTheme(theme: theme, appearance: appearance, overrides: overrides)
     }
@@ -105,7 +105,8 @@ struct BuildPipeline {
     mutating func render(_ plan: BuildPlan, theme: SiteTheme) throws -> PageWriter.Written {
         try plan.output.prepare()
         let written = try PageWriter.write(
-            plan.site, tree: plan.tree, plan: plan.pages, frontDiagnostics: plan.reading.frontDiagnostics,
+            plan.site, tree: plan.tree, plan: plan.pages, frontMatter: plan.reading.frontMatter,
+            frontDiagnostics: plan.reading.frontDiagnostics,
             theme: theme.theme, appearance: AppearanceResolver(theme.appearance), overrides: theme.overrides,
             to: plan.output, progress: options.progress, facts: plan.facts, diagnostics: &diagnostics)
         if let warning = CodeHighlighter.shared.takeWarning() {
@@ -203,11 +204,11 @@ struct SiteTheme: Sendable {
 
     /// Every page's `layout:` must name a file in `layouts/`.
     static func checkLayouts(_ site: Site, theme: Theme, diagnostics: inout Diagnostics) {
-        for page in site.pages where !theme.layouts.contains(page.front.layout) {
-            let position = page.front.positions["layout"]
+        for page in site.pages where !theme.layouts.contains(page.listing.layout) {
+            let position = page.listing.layoutPosition
             let known = theme.layouts.sorted().joined(separator: ", ")
             diagnostics.error(
-                "unknown layout '\(page.front.layout)': no Templates/layouts/\(page.front.layout).mustache (layouts: \(known))",
+                "unknown layout '\(page.listing.layout)': no Templates/layouts/\(page.listing.layout).mustache (layouts: \(known))",
                 at: page.displayPath, line: position?.line ?? 1, column: position?.column ?? 1)
         }
     }

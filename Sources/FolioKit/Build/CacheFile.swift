@@ -18,9 +18,11 @@ enum CacheFile {
             lines.append(
                 fields(
                     ["page", path] + fingerprint(page.fingerprint) + [
-                        page.url, page.title, page.description ?? "\u{0}", page.date ?? "\u{0}",
-                        page.weight.map(String.init) ?? "\u{0}",
-                        page.draft ? "1" : "0", page.layout, page.container ?? "\u{0}", String(page.sections),
+                        page.url, page.title, page.listing.description ?? "\u{0}", page.listing.date ?? "\u{0}",
+                        page.listing.weight.map(String.init) ?? "\u{0}",
+                        page.listing.draft ? "1" : "0", page.listing.layout,
+                        page.listing.layoutPosition.map { "\($0.line):\($0.column)" } ?? "\u{0}",
+                        page.listing.container ?? "\u{0}", String(page.sections),
                         String(page.views),
                         classes.joined(separator: ","),
                     ]))
@@ -64,16 +66,22 @@ enum CacheFile {
             case "static" where f.count == 5:
                 guard let print = fingerprint(f[2...4]) else { return nil }
                 cache.staticFiles[f[1]] = print
-            case "page" where f.count == 16:
-                guard let print = fingerprint(f[2...4]), let sections = Int(f[13]), let views = Int(f[14]) else {
+            case "page" where f.count == 17:
+                guard let print = fingerprint(f[2...4]), let sections = Int(f[14]), let views = Int(f[15]) else {
                     return nil
                 }
+                var listing = PageListing()
+                listing.description = optional(f[7])
+                listing.date = optional(f[8])
+                listing.weight = optional(f[9]).flatMap { Int($0) }
+                listing.draft = f[10] == "1"
+                listing.layout = f[11]
+                listing.layoutPosition = optional(f[12]).flatMap(position)
+                listing.container = optional(f[13])
                 cache.pages[f[1]] = BuildCache.PageRecord(
-                    fingerprint: print, url: f[5], title: f[6], description: optional(f[7]), date: optional(f[8]),
-                    weight: optional(f[9]).flatMap { Int($0) }, draft: f[10] == "1", layout: f[11],
-                    container: optional(f[12]),
+                    fingerprint: print, url: f[5], title: f[6], listing: listing,
                     sections: sections, views: views, frontDiagnostics: [], renderDiagnostics: [], styles: [])
-                pageClasses[f[1]] = f[15].isEmpty ? [] : f[15].split(separator: ",").map(String.init)
+                pageClasses[f[1]] = f[16].isEmpty ? [] : f[16].split(separator: ",").map(String.init)
                 lastPage = f[1]
             case "diag" where f.count == 7:
                 guard let page = lastPage, let line = Int(f[3]), let column = Int(f[4]) else { return nil }
@@ -124,6 +132,13 @@ enum CacheFile {
 
     /// NUL marks an absent optional value (it never occurs in a page's text fields).
     private static func optional(_ field: String) -> String? { field == "\u{0}" ? nil : field }
+
+    /// `line:column`, as `encode` writes a position.
+    private static func position(_ field: String) -> FrontMatter.Position? {
+        let parts = field.split(separator: ":")
+        guard parts.count == 2, let line = Int(parts[0]), let column = Int(parts[1]) else { return nil }
+        return FrontMatter.Position(line: line, column: column)
+    }
 
     private static func fields(_ values: [String]) -> String { values.map(escape).joined(separator: "\t") }
 

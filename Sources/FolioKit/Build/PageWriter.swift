@@ -24,7 +24,8 @@ enum PageWriter {
     }
 
     static func write(
-        _ site: Site, tree: SiteTree, plan: RenderPlan, frontDiagnostics: [String: Diagnostics], theme: Theme,
+        _ site: Site, tree: SiteTree, plan: RenderPlan, frontMatter: [String: FrontMatter],
+        frontDiagnostics: [String: Diagnostics], theme: Theme,
         appearance: AppearanceResolver, overrides: OutputOverrides, to output: OutputDirectory,
         progress: (@Sendable (Int, Int) -> Void)? = nil, facts: SiteFacts? = nil, diagnostics: inout Diagnostics
     ) throws -> Written {
@@ -53,7 +54,8 @@ enum PageWriter {
             defer { counter.step() }
             return render(
                 source, fingerprint: plan.sourceFingerprints[source.sourcePath] ?? .missing,
-                frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [], site: site, theme: theme,
+                front: frontMatter[source.sourcePath], frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [],
+                site: site, theme: theme,
                 appearance: appearance, context: context, to: output, facts: facts, searchFile: order[source.sourcePath]
             )
         }
@@ -116,16 +118,17 @@ enum PageWriter {
 
     /// Reads, models, renders and writes one page; `fingerprint` is its file's as the read stage found it.
     private static func render(
-        _ listed: PageSource, fingerprint: FileFingerprint, frontDiagnostics: Diagnostics, site: Site, theme: Theme,
+        _ listed: PageSource, fingerprint: FileFingerprint, front: FrontMatter?, frontDiagnostics: Diagnostics,
+        site: Site, theme: Theme,
         appearance: AppearanceResolver,
         context: PageContext, to output: OutputDirectory, facts: SiteFacts?, searchFile: Int? = nil
     ) -> PageResult {
         var diagnostics = Diagnostics()
-        let loaded = PageLoader.load(listed, site: site, diagnostics: &diagnostics)
+        let loaded = PageLoader.load(listed, front: front, site: site, diagnostics: &diagnostics)
         let page = loaded.page
         let source = page.source
         let frontDiagnostics = loaded.frontDiagnostics ?? frontDiagnostics
-        var views = ViewRenderer(theme: theme, settings: PageSettings(page: source), appearance: appearance)
+        var views = ViewRenderer(theme: theme, settings: PageSettings(page: page), appearance: appearance)
         let content = views.render(page.model, diagnostics: &diagnostics)
         let html = theme.renderLayout(
             "layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
@@ -135,10 +138,7 @@ enum PageWriter {
         }
         let styles = Array(views.stylesheet.styles.values)
         let record = BuildCache.PageRecord(
-            fingerprint: fingerprint, url: source.url, title: source.title, description: source.front.description,
-            date: source.front.date,
-            weight: source.front.weight, draft: source.front.draft, layout: source.front.layout,
-            container: source.front.container,
+            fingerprint: fingerprint, url: source.url, title: source.title, listing: source.listing,
             sections: page.model.sectionCount, views: views.viewCount,
             frontDiagnostics: frontDiagnostics.map(BuildCache.CachedDiagnostic.init),
             renderDiagnostics: diagnostics.map(BuildCache.CachedDiagnostic.init),

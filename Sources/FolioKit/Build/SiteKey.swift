@@ -25,9 +25,9 @@ enum SiteKey {
             key.add(page.sourcePath)
             key.add(page.url)
             key.add(page.title)
-            key.add(page.front.description ?? "")
-            key.add(page.front.date ?? "")
-            key.add(page.front.weight.map(String.init) ?? "")  // the sidebar's and the folder pages' order
+            key.add(page.listing.description ?? "")
+            key.add(page.listing.date ?? "")
+            key.add(page.listing.weight.map(String.init) ?? "")  // the sidebar's and the folder pages' order
         }
         for file in site.staticFiles { key.add(file) }
         return key.hex

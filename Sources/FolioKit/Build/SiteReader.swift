@@ -39,8 +39,11 @@ public enum SiteReader {
         /// The problems of each page's front matter, by source path (reported already): the cache keeps them with
         /// the page, so that a build reusing it reports them again.
         var frontDiagnostics: [String: Diagnostics]
+        /// The whole front matter of each page whose file this stage read, by source path; a page taken from the
+        /// cache has none here: the model stage parses it from the same read as its Markdown.
+        var frontMatter: [String: FrontMatter]
         var fingerprints: [String: FileFingerprint]
-        /// Pages whose file is unchanged since the cached build: their sources are stubs from the cache.
+        /// Pages whose file is unchanged since the cached build: their sources come from the cache.
         var unchanged: Set<String>
         var siteYAML: [UInt8]
     }
@@ -59,32 +62,35 @@ public enum SiteReader {
 
         // Front matter and titles first: every page's URL and title must be known before any page renders.
         let siteConfig = config
-        let sources = markdownFiles.parallelMap { path -> (PageSource, Diagnostics, FileFingerprint?, Bool) in
+        let sources = markdownFiles.parallelMap { path -> (PageSource, FrontMatter?, Diagnostics, FileFingerprint?) in
             let fingerprint = FileFingerprint(path: root + "/" + path)
             if let record = previous?.pages[path], record.fingerprint == fingerprint {
                 return (
-                    PageSource(stub: path, root: root, record: record),
-                    Diagnostics(record.frontDiagnostics.map(\.diagnostic)), fingerprint, true
+                    PageSource(sourcePath: path, root: root, record: record), nil,
+                    Diagnostics(record.frontDiagnostics.map(\.diagnostic)), fingerprint
                 )
             }
             var sourceDiagnostics = Diagnostics()
-            let source = readSource(path, root: root, config: siteConfig, diagnostics: &sourceDiagnostics)
-            return (source, sourceDiagnostics, fingerprint, false)
+            let read = readSource(path, root: root, config: siteConfig, diagnostics: &sourceDiagnostics)
+            return (read.source, read.front, sourceDiagnostics, fingerprint)
         }
         var kept: [PageSource] = []
         var frontDiagnostics: [String: Diagnostics] = [:]
+        var frontMatter: [String: FrontMatter] = [:]
         var fingerprints: [String: FileFingerprint] = [:]
         var unchanged: Set<String> = []
-        for (source, sourceDiagnostics, fingerprint, isUnchanged) in sources {
+        for (source, front, sourceDiagnostics, fingerprint) in sources {
             fingerprints[source.sourcePath] = fingerprint
-            if source.front.draft && !options.includeDrafts { continue }
+            if source.listing.draft && !options.includeDrafts { continue }
             frontDiagnostics[source.sourcePath] = sourceDiagnostics
             diagnostics.report(sourceDiagnostics)
-            if isUnchanged { unchanged.insert(source.sourcePath) }
+            if let front { frontMatter[source.sourcePath] = front } else { unchanged.insert(source.sourcePath) }
             kept.append(source)
         }
         for file in staticFiles { fingerprints[file] = FileFingerprint(path: root + "/" + file) }
-        kept.sort { ($0.front.weight ?? Int.max, $0.sourcePath) < ($1.front.weight ?? Int.max, $1.sourcePath) }
+        kept.sort {
+            ($0.listing.weight ?? Int.max, $0.sourcePath) < ($1.listing.weight ?? Int.max, $1.sourcePath)
+        }
         checkURLs(kept, staticFiles: staticFiles, root: root, diagnostics: &diagnostics)
         let links = LinkPolicy(
             pageURLs: Dictionary(kept.map { ($0.sourcePath, $0.url) }, uniquingKeysWith: { first, _ in first }),
@@ -93,7 +99,8 @@ public enum SiteReader {
         site.publishing = PublishConfig.parse(
             siteYAML, path: FileTree.display(root, "site.yml"), diagnostics: &diagnostics)
         return Reading(
-            site: site, frontDiagnostics: frontDiagnostics, fingerprints: fingerprints, unchanged: unchanged,
+            site: site, frontDiagnostics: frontDiagnostics, frontMatter: frontMatter, fingerprints: fingerprints,
+            unchanged: unchanged,
             siteYAML: siteYAML)
     }
 
@@ -110,8 +117,9 @@ public enum SiteReader {
         return SiteConfig()
     }
 
+    /// A page's file read for what the site needs before any page is modelled: its front matter, URL and title.
     static func readSource(_ sourcePath: String, root: String, config: SiteConfig, diagnostics: inout Diagnostics)
-        -> PageSource
+        -> (source: PageSource, front: FrontMatter)
     {
         var source = PageSource(sourcePath: sourcePath, displayPath: FileTree.display(root, sourcePath))
         let text: String
@@ -121,20 +129,22 @@ public enum SiteReader {
         case .failure(let failure):
             source.url = SitePath.pageURL(forSource: sourcePath, slug: nil)  // its own URL, not "/", so no false clash
             diagnostics.report(SourceText.diagnostic(failure, at: source.displayPath))
-            return source
+            return (source, FrontMatter())
         }
         let split = FrontMatterParser.split(text, path: source.displayPath, diagnostics: &diagnostics)
-        if let yaml = split.yaml {
-            source.front = FrontMatterParser.parse(yaml, path: source.displayPath, diagnostics: &diagnostics)
-        }
-        source.url = SitePath.pageURL(forSource: sourcePath, slug: source.front.slug)
-        source.title = title(of: source, body: split.body, config: config)
-        return source
+        let front =
+            split.yaml.map { FrontMatterParser.parse($0, path: source.displayPath, diagnostics: &diagnostics) }
+            ?? FrontMatter()
+        name(&source, front: front, body: split.body, config: config)
+        return (source, front)
     }
 
-    /// The front matter's title, else the first `#` heading's, else the file's name.
-    static func title(of source: PageSource, body: String, config: SiteConfig) -> String {
-        source.front.title ?? TitleScanner.firstHeadingTitle(body) ?? fallbackTitle(source.sourcePath, config: config)
+    /// Gives a page read from its file its URL, title and listing, from its front matter and Markdown.
+    static func name(_ source: inout PageSource, front: FrontMatter, body: String, config: SiteConfig) {
+        source.url = SitePath.pageURL(forSource: source.sourcePath, slug: front.slug)
+        source.title =
+            front.title ?? TitleScanner.firstHeadingTitle(body) ?? fallbackTitle(source.sourcePath, config: config)
+        source.listing = PageListing(front)
     }
 
     /// Two files that would write the same output file.

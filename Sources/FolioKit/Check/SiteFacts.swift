@@ -54,7 +54,7 @@ final class SiteFacts: @unchecked Sendable {
             page.sourcePath,
             PageFactsFile.Entry(
                 fingerprint: fingerprint,
-                facts: PageFacts(ids: ids, links: page.links, updated: Self.updated(page.source))))
+                facts: PageFacts(ids: ids, links: page.links, updated: Self.updated(page))))
         guard site.publishing.models else { return }
         let path = OutputPath(sitePath: PublishedModel.path(for: page.url))
         output.write(
@@ -81,7 +81,7 @@ final class SiteFacts: @unchecked Sendable {
             PageFactsFile.Entry(
                 fingerprint: fingerprint,
                 facts: PageFacts(
-                    ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(page.source))))
+                    ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(page))))
     }
 
     private func store(_ path: String, _ entry: PageFactsFile.Entry, record cachedRecord: String? = nil) {
@@ -131,8 +131,8 @@ final class SiteFacts: @unchecked Sendable {
         }
     }
 
-    static func updated(_ source: PageSource) -> String? {
-        guard let value = source.front.params.first(where: { $0.key == "updated" })?.value else { return nil }
+    static func updated(_ page: Page) -> String? {
+        guard let value = page.front.params.first(where: { $0.key == "updated" })?.value else { return nil }
         switch value {
         case .string(let text): return text
         default: return nil

@@ -62,15 +62,16 @@ public struct SiteTree: Sendable {
                 nodes[index].url = page.url
                 nodes[index].title = page.title
                 nodes[index].hasIndex = true
-                nodes[index].description = page.front.description
-                nodes[index].date = page.front.date
-                nodes[index].weight = page.front.weight
+                nodes[index].description = page.listing.description
+                nodes[index].date = page.listing.date
+                nodes[index].weight = page.listing.weight
             } else {
                 let parent = folder(directory)
                 nodes.append(
                     Node(
-                        url: page.url, title: page.title, description: page.front.description, date: page.front.date,
-                        weight: page.front.weight, isFolder: false, path: page.sourcePath, parent: parent))
+                        url: page.url, title: page.title, description: page.listing.description,
+                        date: page.listing.date,
+                        weight: page.listing.weight, isFolder: false, path: page.sourcePath, parent: parent))
                 nodes[parent].children.append(nodes.count - 1)
             }
         }

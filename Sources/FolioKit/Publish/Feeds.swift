@@ -18,7 +18,7 @@ enum Feeds {
     /// The dated pages of the configured folders, newest first, at most `limit`.
     static func select(_ pages: [PageSource], config: PublishConfig.Feeds) -> [PageSource] {
         let dated = pages.compactMap { page -> (PageSource, Double)? in
-            guard let date = page.front.date, let key = PublishDate.sortKey(date) else { return nil }
+            guard let date = page.listing.date, let key = PublishDate.sortKey(date) else { return nil }
             guard
                 config.folders.isEmpty
                     || config.folders.contains(where: { folder in

@@ -30,7 +30,7 @@ struct SitePublication {
         if absolute {
             let entries =
                 site.pages.map { page in
-                    Sitemap.Entry(url: page.url, lastmod: facts.updated(for: page.sourcePath) ?? page.front.date)
+                    Sitemap.Entry(url: page.url, lastmod: facts.updated(for: page.sourcePath) ?? page.listing.date)
                 } + generatedPages.map { Sitemap.Entry(url: $0, lastmod: nil) }
             generated.append(("/sitemap.xml", Sitemap.xml(entries, config: config)))
             if !site.staticFiles.contains("robots.txt") {
@@ -49,7 +49,7 @@ struct SitePublication {
         }
         if site.publishing.models {
             let index = site.pages.map { page in
-                PublishedModel.IndexEntry(url: page.url, title: page.title, date: page.front.date)
+                PublishedModel.IndexEntry(url: page.url, title: page.title, date: page.listing.date)
             }
             generated.append((PublishedModel.indexPath, PublishedModel.index(index, config: config)))
             generated.append((PublishedModel.schemaPath, ModelSchema.json))
@@ -74,10 +74,9 @@ struct SitePublication {
         guard feeds.enabled else { return [] }
         return Feeds.select(site.pages, config: feeds).map { listed in
             let page = PageLoader.reload(listed, site: site)
-            let full = page.source
             let absolute = site.config.absoluteURL(page.url)
             return Feeds.Entry(
-                url: page.url, title: page.title, date: page.front.date ?? "", updated: SiteFacts.updated(full),
+                url: page.url, title: page.title, date: page.front.date ?? "", updated: SiteFacts.updated(page),
                 summary: PageMeta.description(of: page, site: SiteConfig()) ?? "",
                 html: feeds.content == .full ? Feeds.html(of: page.model, absoluteBase: absolute) : nil)
         }

@@ -160,6 +160,6 @@ struct SearchBuild {
     /// A page the cache cannot give: read and modelled again.
     static func index(_ listed: PageSource, site: Site) -> (page: SearchPage, file: [UInt8]) {
         let page = PageLoader.reload(listed, site: site)
-        return SearchPage.make(page.model, settings: PageSettings(page: page.source))
+        return SearchPage.make(page.model, settings: PageSettings(page: page))
     }
 }

@@ -9,7 +9,7 @@ struct PageSettings {
     var containers: [String] = [AppearanceContainer.page, AppearanceContainer.layout("default")]
     var appearance: PageAppearance?
 
-    init(page: PageSource) {
+    init(page: Page) {
         title = page.title
         view = page.front.view
         transition = page.front.transition

@@ -47,6 +47,29 @@ import Testing
         #expect(build.failed)
     }
 
+    /// The theme loses a layout a page names, and the page's file is unchanged: the read stage takes the page from
+    /// the cache, which keeps where `layout:` stands, so the error still points at it.
+    @Test func anUnknownLayoutOfAPageFromTheCacheIsReportedAtItsPlace() throws {
+        var files = Self.files
+        files["guide.md"] = "---\ntitle: Guide\nlayout: wide\n---\n\nText.\n"
+        let site = try ScratchSite(files)
+        let layouts = site.root.appendingPathComponent("Theme/layouts")
+        try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
+        try "<!doctype html><title>{{page.title}}</title>{{{page.content}}}\n".write(
+            to: layouts.appendingPathComponent("wide.mustache"), atomically: true, encoding: .utf8)
+        let theme = site.root.appendingPathComponent("Theme")
+        let first = site.build(templates: theme)
+        #expect(first.published, "\(first.diagnostics)")
+
+        try FileManager.default.removeItem(at: layouts.appendingPathComponent("wide.mustache"))
+        var build = BuildPipeline(options: Self.options(site), session: nil)
+        #expect(build.read().unchanged.contains("guide.md"), "the page comes from the cache")
+        let second = site.build(templates: theme)
+        #expect(!second.published)
+        let found = second.diagnostics.map(\.description)
+        #expect(found.contains { $0.contains("guide.md:3:9: error: unknown layout 'wide'") }, "\(found)")
+    }
+
     /// The first three stages, as a build runs them.
     static func plan(_ site: ScratchSite) -> BuildPlan? {
         var build = BuildPipeline(options: options(site), session: nil)
@@ -70,23 +93,29 @@ import Testing
     }
 
     @Test func modelOfAPageFromTheCacheReadsItsWholeFrontMatterAndGivesTheSameModel() throws {
-        let site = try ScratchSite(Self.files)
+        var files = Self.files
+        files["guide.md"] =
+            "---\ntitle: Guide\nlayout: default\nview: tabs\nweight: 2\n---\n\n## One\n\nFirst.\n\n## Two\n\nSecond.\n"
+        let site = try ScratchSite(files)
         #expect(site.build().published)
-        // A change to site.yml changes the site key, so the unchanged guide comes from the cache as a listing only.
+        // A change to site.yml changes the site key, so the unchanged guide comes from the cache, its listing only.
         try site.write(["site.yml": "title: Stages, renamed\n"])
         var build = BuildPipeline(options: Self.options(site), session: nil)
         let reading = build.read()
         let cached = try #require(reading.site.pages.first { $0.sourcePath == "guide.md" })
-        #expect(cached.isStub && cached.front.view == .list, "only the listing fields come from the cache")
+        #expect(reading.unchanged.contains("guide.md") && reading.frontMatter["guide.md"] == nil)
 
         var diagnostics = Diagnostics()
-        let loaded = PageLoader.load(cached, site: reading.site, diagnostics: &diagnostics)
-        #expect(loaded.page.front.view == ViewSpec([.tabs]), "the front matter is read again with the Markdown")
+        let read = SiteReader.readSource(
+            "guide.md", root: site.content.path, config: reading.site.config, diagnostics: &diagnostics)
+        #expect(cached.listing == read.source.listing, "the cache keeps every field of the listing")
+        #expect(cached.listing.layoutPosition == FrontMatter.Position(line: 3, column: 9))
+        #expect(cached.url == read.source.url && cached.title == read.source.title)
+
+        let loaded = PageLoader.load(cached, front: nil, site: reading.site, diagnostics: &diagnostics)
+        #expect(loaded.page.front.view == ViewSpec([.tabs]), "the front matter is read with the Markdown")
         #expect(loaded.frontDiagnostics == [])
-        let fresh = PageLoader.load(
-            SiteReader.readSource(
-                "guide.md", root: site.content.path, config: reading.site.config, diagnostics: &diagnostics),
-            site: reading.site, diagnostics: &diagnostics)
+        let fresh = PageLoader.load(read.source, front: read.front, site: reading.site, diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics.all)")
         #expect(fresh.frontDiagnostics == nil, "the read stage reported a fresh page's front matter")
         #expect(ModelJSON.encode(loaded.page.model) == ModelJSON.encode(fresh.page.model))
@@ -99,7 +128,8 @@ import Testing
         let reading = build.read()
         let home = try #require(reading.site.pages.first { $0.sourcePath == "index.md" })
         var diagnostics = Diagnostics()
-        let loaded = PageLoader.load(home, site: reading.site, diagnostics: &diagnostics)
+        let loaded = PageLoader.load(
+            home, front: reading.frontMatter["index.md"], site: reading.site, diagnostics: &diagnostics)
         #expect(loaded.page.model.intro.contains("href=\"guide/\""), "\(loaded.page.model.intro)")
         #expect(diagnostics.isEmpty)
     }

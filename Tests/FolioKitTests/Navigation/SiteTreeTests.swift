@@ -5,12 +5,12 @@ import Testing
 /// The site tree: folders and pages, in `nav:` order, else weight, then date (newest first), then title.
 @Suite struct SiteTreeTests {
     static func page(_ path: String, title: String, weight: Int? = nil, date: String? = nil) -> PageSource {
-        var front = FrontMatter()
-        front.weight = weight
-        front.date = date
+        var listing = PageListing()
+        listing.weight = weight
+        listing.date = date
         return PageSource(
-            sourcePath: path, displayPath: "Content/" + path, front: front,
-            url: SitePath.pageURL(forSource: path), title: title)
+            sourcePath: path, displayPath: "Content/" + path, url: SitePath.pageURL(forSource: path), title: title,
+            listing: listing)
     }
 
     func titles(_ tree: SiteTree, _ folder: Int) -> [String] {
