@@ -39,7 +39,8 @@ enum FrontMatterParser {
 
     static func parse(_ yaml: String, path: String, diagnostics: inout Diagnostics) -> FrontMatter {
         var front = FrontMatter()
-        guard let document = YAMLDocument.parse(yaml, path: path, lineOffset: 1, diagnostics: &diagnostics) else {
+        guard let document = YAMLDocument.parseFrontMatter(yaml, path: path, lineOffset: 1, diagnostics: &diagnostics)
+        else {
             return front
         }
         for entry in document.entries {

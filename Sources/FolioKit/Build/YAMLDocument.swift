@@ -20,6 +20,19 @@ struct YAMLDocument {
     /// instructions a front matter). Its maps are `let`s, so every thread may read it.
     nonisolated(unsafe) private static let constructor = Constructor.default
 
+    /// `parse` for a page's front matter: flat front matter (`FlatYAML`) is read without libyaml. `appearance:` is
+    /// always left to Yams: its reader places errors at the value's own node, which only Yams' nodes know.
+    static func parseFrontMatter(_ text: String, path: String, lineOffset: Int, diagnostics: inout Diagnostics)
+        -> YAMLDocument?
+    {
+        if let entries = FlatYAML.entries(text, lineOffset: lineOffset, tag: { Tag($0, .basic, constructor) }),
+            !entries.contains(where: { $0.key == "appearance" })
+        {
+            return YAMLDocument(entries: entries, path: path, lineOffset: lineOffset)
+        }
+        return parse(text, path: path, lineOffset: lineOffset, diagnostics: &diagnostics)
+    }
+
     /// Parses `text` (which starts `lineOffset` lines into the file at `path`); nil after reporting a syntax error.
     static func parse(_ text: String, path: String, lineOffset: Int = 0, diagnostics: inout Diagnostics)
         -> YAMLDocument?
