@@ -159,10 +159,16 @@ struct BuildPipeline {
     }
 
     /// Swaps the new output in, then keeps what the next build reuses: the search state, the link facts, the cache.
-    func commit(_ plan: BuildPlan, written: PageWriter.Written, search: SearchBuild?) throws {
+    func commit(
+        _ plan: BuildPlan, written: PageWriter.Written, search: SearchBuild?, publication: SitePublication.Outcome
+    ) throws {
         try plan.output.publish()
         if options.dryRun { return }
         plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
+        if var record = publication.linkCheck {
+            record.key = linkCheckKey(plan, files: publication.files)
+            record.save(to: LinkCheckRecord.location(buildCache: cachePath))
+        }
         // Also after --no-cache: what this build wrote is what the next one can reuse. The search index's cache
         // is saved beside the build's, on the other core.
         let cache = BuildCache(
@@ -177,6 +183,17 @@ struct BuildPipeline {
     mutating func republish(_ plan: BuildPlan, theme: SiteTheme) -> SitePublication.Outcome {
         // As the render stage reports them: the same finding on many pages once.
         diagnostics.report(plan.pages.reusedDiagnostics.removingDuplicates())
+        // The link check's findings are the last build's: its inputs are all the same.
+        let site = SitePublication(
+            site: plan.site, theme: theme.theme, facts: plan.facts, generatedPages: plan.generatedPages)
+        let key = linkCheckKey(plan, files: site.files)
+        let recordPath = LinkCheckRecord.location(buildCache: cachePath)
+        if let record = LinkCheckRecord.load(from: recordPath), record.key == key {
+            diagnostics.report(record.findings)
+            return SitePublication.Outcome(
+                notes: site.notes, externalLinks: record.external, internalLinks: record.internalLinks,
+                linkCheck: record, files: site.files)
+        }
         for page in plan.site.pages {
             plan.facts.reused(
                 page, fingerprint: plan.pages.reused[page.sourcePath]?.fingerprint ?? .missing,
@@ -186,7 +203,18 @@ struct BuildPipeline {
         if !options.dryRun, plan.facts.readAgain > 0 {
             plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
         }
+        if !options.dryRun, var record = publication.linkCheck {
+            record.key = key
+            record.save(to: recordPath)
+        }
         return publication
+    }
+
+    /// What a link check's outcome depends on: the site key (theme, config, options), every page's and static
+    /// file's fingerprint, the output's other files and `--strict`.
+    private func linkCheckKey(_ plan: BuildPlan, files: Set<String>) -> UInt64 {
+        LinkCheckRecord.key(
+            siteKey: plan.siteKey, fingerprints: plan.pages.sourceFingerprints, files: files, strict: options.strict)
     }
 
     mutating func report(_ problem: Diagnostic) {

@@ -7,6 +7,9 @@ struct SitePublication {
         var notes: [String] = []
         var externalLinks: [ExternalLink] = []
         var internalLinks = 0
+        /// What the link check found, for the next build in which nothing changes; and the files it checked against.
+        var linkCheck: LinkCheckRecord?
+        var files: Set<String> = []
     }
 
     let site: Site
@@ -18,16 +21,29 @@ struct SitePublication {
     /// Writes the site-wide files through `output` (when `write`) and checks every link.
     func run(output: OutputDirectory, write: Bool, strict: Bool, diagnostics: inout Diagnostics) -> Outcome {
         var outcome = Outcome()
-        let config = site.config
-        let absolute = config.baseURL.contains("://")
-        var files = Set(site.staticFiles.map { "/" + $0 })
-        files.formUnion(theme.assets.keys.map { "/assets/" + $0 })
-        files.insert("/assets/appearance.css")
-        if theme.layouts.contains("404") { files.insert("/404.html") }
-        files.formUnion(generatedPages)
-        var generated: [(path: String, text: String)] = []
+        outcome.notes = notes
+        if write {
+            for (path, text) in generatedFiles() {
+                output.write(text, to: OutputPath(sitePath: path), for: output.target, diagnostics: &diagnostics)
+            }
+        }
+        let files = self.files
+        var findings = Diagnostics()
+        let result = facts.check(files: files, strict: strict, diagnostics: &findings)
+        diagnostics.report(findings)
+        outcome.externalLinks = result.external
+        outcome.internalLinks = result.internalLinks
+        outcome.files = files
+        outcome.linkCheck = LinkCheckRecord(
+            key: 0, internalLinks: result.internalLinks, external: result.external, findings: findings.all)
+        return outcome
+    }
 
-        if absolute {
+    /// The files written from all pages together (`siteFiles`), with their text.
+    private func generatedFiles() -> [(path: String, text: String)] {
+        let config = site.config
+        var generated: [(path: String, text: String)] = []
+        if config.baseURL.contains("://") {
             let entries =
                 site.pages.map { page in
                     Sitemap.Entry(url: page.url, lastmod: facts.updated(for: page.sourcePath) ?? page.listing.date)
@@ -41,11 +57,6 @@ struct SitePublication {
                 generated.append((Feeds.atomPath, Feeds.atom(feed, config: config)))
                 generated.append((Feeds.jsonPath, Feeds.json(feed, config: config)))
             }
-        } else {
-            outcome.notes.append(
-                "note: baseURL '\(config.baseURL)' is not an absolute URL, so this build skipped sitemap.xml, robots.txt, the Atom "
-                    + "and JSON feeds, canonical links and og:url/og:image, which need one; set 'baseURL: https://…' in site.yml "
-                    + "or pass --base-url")
         }
         if site.publishing.models {
             let index = site.pages.map { page in
@@ -53,19 +64,50 @@ struct SitePublication {
             }
             generated.append((PublishedModel.indexPath, PublishedModel.index(index, config: config)))
             generated.append((PublishedModel.schemaPath, ModelSchema.json))
-            for page in site.pages { files.insert(PublishedModel.path(for: page.url)) }
         }
-        for (path, text) in generated {
-            files.insert(path)
-            if write {
-                output.write(text, to: OutputPath(sitePath: path), for: output.target, diagnostics: &diagnostics)
+        return generated
+    }
+
+    /// The site paths of every file of the output but the Markdown pages' — static files, theme assets, the 404
+    /// page, folder pages and the site-wide files: what the link check checks links against.
+    var files: Set<String> {
+        var files = Set(site.staticFiles.map { "/" + $0 })
+        files.formUnion(theme.assets.keys.map { "/assets/" + $0 })
+        files.insert("/assets/appearance.css")
+        if theme.layouts.contains("404") { files.insert("/404.html") }
+        files.formUnion(generatedPages)
+        files.formUnion(siteFiles)
+        return files
+    }
+
+    /// The files written from all pages together: sitemap, robots.txt and feeds (with an absolute base URL), and the
+    /// models' index, schema and every page's model (with `models:`).
+    private var siteFiles: Set<String> {
+        var files: Set<String> = []
+        if site.config.baseURL.contains("://") {
+            files.insert("/sitemap.xml")
+            if !site.staticFiles.contains("robots.txt") { files.insert("/robots.txt") }
+            if site.publishing.feeds.enabled, !Feeds.select(site.pages, config: site.publishing.feeds).isEmpty {
+                files.insert(Feeds.atomPath)
+                files.insert(Feeds.jsonPath)
             }
         }
+        if site.publishing.models {
+            files.insert(PublishedModel.indexPath)
+            files.insert(PublishedModel.schemaPath)
+            for page in site.pages { files.insert(PublishedModel.path(for: page.url)) }
+        }
+        return files
+    }
 
-        let result = facts.check(files: files, strict: strict, diagnostics: &diagnostics)
-        outcome.externalLinks = result.external
-        outcome.internalLinks = result.internalLinks
-        return outcome
+    /// What a build without an absolute base URL skipped.
+    var notes: [String] {
+        guard !site.config.baseURL.contains("://") else { return [] }
+        return [
+            "note: baseURL '\(site.config.baseURL)' is not an absolute URL, so this build skipped sitemap.xml, robots.txt, the Atom "
+                + "and JSON feeds, canonical links and og:url/og:image, which need one; set 'baseURL: https://…' in site.yml "
+                + "or pass --base-url"
+        ]
     }
 
     /// The feed's pages, read again (only they: at most `limit`) for their content.

@@ -1,0 +1,99 @@
+import Foundation
+
+/// What a build's link check found, kept beside the build cache, so that a build in which nothing changed reports
+/// it again without reading every page's links and ids back (that read was half of a no-op build).
+///
+/// Its key covers everything the check reads: the site key (theme, config, options), the fingerprint of every
+/// page and static file, the other files of the output, and `--strict`.
+struct LinkCheckRecord: Equatable {
+    var key: UInt64
+    var internalLinks: Int
+    var external: [ExternalLink]
+    /// The broken links, as the check reported them.
+    var findings: [Diagnostic]
+
+    static let format = "folio-links-1"
+
+    static func key(siteKey: String, fingerprints: [String: FileFingerprint], files: Set<String>, strict: Bool)
+        -> UInt64
+    {
+        var hash = StableHash()
+        hash.add(siteKey)
+        hash.add(strict ? "strict" : "lenient")
+        for path in fingerprints.keys.sorted() {
+            let print = fingerprints[path]!
+            hash.add(path)
+            hash.add("\(print.size) \(print.seconds) \(print.nanoseconds)")
+        }
+        for file in files.sorted() { hash.add(file) }
+        return hash.value
+    }
+
+    /// `.folio-cache/links-….tsv`, beside the build cache it belongs to.
+    static func location(buildCache path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let name = url.deletingPathExtension().lastPathComponent.replacingOccurrences(of: "build-", with: "links-")
+        return url.deletingLastPathComponent().appendingPathComponent(name + ".tsv").path
+    }
+
+    static func load(from path: String) -> LinkCheckRecord? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return data.withUnsafeBytes { decode($0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// Written whole or not at all (a temporary file renamed over the old one).
+    func save(to path: String) {
+        let url = URL(fileURLWithPath: path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(encoded.utf8).write(to: url, options: .atomic)
+    }
+
+    static func remove(at path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    var encoded: String {
+        var lines = [Self.format, "key\t\(key)", "internal\t\(internalLinks)"]
+        for link in external {
+            lines.append(CacheFile.fields(["external", link.url, link.path, String(link.line), String(link.column)]))
+        }
+        for finding in findings {
+            lines.append(
+                CacheFile.fields([
+                    "finding", finding.severity.rawValue, finding.path, String(finding.line), String(finding.column),
+                    finding.message,
+                ]))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> LinkCheckRecord? {
+        var lines = TabSeparatedLines(bytes)
+        guard let format = lines.next(), String(decoding: format, as: UTF8.self) == Self.format else { return nil }
+        var record = LinkCheckRecord(key: 0, internalLinks: 0, external: [], findings: [])
+        var hasKey = false
+        while let line = lines.next() {
+            let f = TabSeparatedLines.fields(line).map(TabSeparatedLines.string)
+            switch f.first {
+            case "key" where f.count == 2:
+                guard let key = UInt64(f[1]) else { return nil }
+                record.key = key
+                hasKey = true
+            case "internal" where f.count == 2:
+                guard let count = Int(f[1]) else { return nil }
+                record.internalLinks = count
+            case "external" where f.count == 5:
+                guard let line = Int(f[3]), let column = Int(f[4]) else { return nil }
+                record.external.append(ExternalLink(url: f[1], path: f[2], line: line, column: column))
+            case "finding" where f.count == 6:
+                guard let severity = Diagnostic.Severity(rawValue: f[1]), let line = Int(f[3]), let column = Int(f[4])
+                else { return nil }
+                record.findings.append(
+                    Diagnostic(path: f[2], line: line, column: column, severity: severity, message: f[5]))
+            default:
+                return nil
+            }
+        }
+        return hasKey ? record : nil
+    }
+}
