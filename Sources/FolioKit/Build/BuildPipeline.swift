@@ -165,18 +165,20 @@ struct BuildPipeline {
         try plan.output.publish()
         if options.dryRun { return }
         plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
-        if var record = publication.linkCheck {
-            record.key = linkCheckKey(plan, files: publication.files)
-            record.save(to: LinkCheckRecord.location(buildCache: cachePath))
-        }
         // Also after --no-cache: what this build wrote is what the next one can reuse. The search index's cache
-        // is saved beside the build's, on the other core.
+        // is saved beside the build's and the link check's record, on the other core.
         let cache = BuildCache(
             siteKey: plan.siteKey, pages: written.records, staticFiles: plan.pages.staticFingerprints)
         var search = search
         _ = concurrently(
             { search?.finish(output: plan.output) },
-            { if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) } })
+            {
+                if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }
+                if var record = publication.linkCheck {
+                    record.key = linkCheckKey(plan, files: publication.files)
+                    record.save(to: LinkCheckRecord.location(buildCache: cachePath))
+                }
+            })
     }
 
     /// Nothing changed: the output is already this build's. Only the site-wide checks run again.

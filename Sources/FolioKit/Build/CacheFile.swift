@@ -140,8 +140,7 @@ enum CacheFile {
         return FrontMatter.Position(line: line, column: column)
     }
 
-    /// One line of tab-separated fields, each escaped as `TabSeparatedLines.string` reads it back.
-    static func fields(_ values: [String]) -> String { values.map(escape).joined(separator: "\t") }
+    private static func fields(_ values: [String]) -> String { values.map(escape).joined(separator: "\t") }
 
     private static func escape(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) else { return value }

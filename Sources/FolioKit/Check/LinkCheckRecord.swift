@@ -45,26 +45,72 @@ struct LinkCheckRecord: Equatable {
     func save(to path: String) {
         let url = URL(fileURLWithPath: path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(encoded.utf8).write(to: url, options: .atomic)
+        encoded.withUnsafeBytes { bytes in
+            let data = Data(
+                bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count,
+                deallocator: .none)
+            try? data.write(to: url, options: .atomic)
+        }
     }
 
     static func remove(at path: String) {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    var encoded: String {
-        var lines = [Self.format, "key\t\(key)", "internal\t\(internalLinks)"]
+    /// The record as its file's bytes: a build can find a hundred thousand external links, so the lines are
+    /// written straight into one buffer, numbers and all.
+    var encoded: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + external.count * 80 + findings.count * 160)
+        bytes += "\(Self.format)\nkey\t\(key)\ninternal\t\(internalLinks)\n".utf8
         for link in external {
-            lines.append(CacheFile.fields(["external", link.url, link.path, String(link.line), String(link.column)]))
+            bytes += "external\t".utf8
+            Self.appendEscaped(link.url, to: &bytes)
+            bytes.append(9)
+            Self.appendEscaped(link.path, to: &bytes)
+            Self.appendNumbers(link.line, link.column, to: &bytes)
         }
         for finding in findings {
-            lines.append(
-                CacheFile.fields([
-                    "finding", finding.severity.rawValue, finding.path, String(finding.line), String(finding.column),
-                    finding.message,
-                ]))
+            bytes += "finding\t\(finding.severity.rawValue)\t".utf8
+            Self.appendEscaped(finding.path, to: &bytes)
+            Self.appendNumbers(finding.line, finding.column, to: &bytes, last: false)
+            bytes.append(9)
+            Self.appendEscaped(finding.message, to: &bytes)
+            bytes.append(10)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return bytes
+    }
+
+    /// `\tline\tcolumn`, then the end of the line unless `last` is false.
+    private static func appendNumbers(_ line: Int, _ column: Int, to bytes: inout [UInt8], last: Bool = true) {
+        for number in [line, column] {
+            bytes.append(9)
+            var digits: [UInt8] = []
+            var rest = Swift.max(number, 0)
+            repeat {
+                digits.append(UInt8(48 + rest % 10))
+                rest /= 10
+            } while rest > 0
+            bytes += digits.reversed()
+        }
+        if last { bytes.append(10) }
+    }
+
+    /// `field` with tab, line breaks and backslash escaped, as `TabSeparatedLines.string` reads it back.
+    private static func appendEscaped(_ field: String, to bytes: inout [UInt8]) {
+        guard field.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) else {
+            bytes += field.utf8
+            return
+        }
+        for byte in field.utf8 {
+            switch byte {
+            case 9: bytes += [92, UInt8(ascii: "t")]
+            case 10: bytes += [92, UInt8(ascii: "n")]
+            case 13: bytes += [92, UInt8(ascii: "r")]
+            case 92: bytes += [92, 92]
+            default: bytes.append(byte)
+            }
+        }
     }
 
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> LinkCheckRecord? {

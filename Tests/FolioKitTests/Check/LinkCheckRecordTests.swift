@@ -76,7 +76,7 @@ import Testing
                 .error("an error", at: "Content/b.md"),
             ])
         let decoded = try #require(
-            Array(record.encoded.utf8).withUnsafeBufferPointer { LinkCheckRecord.decode($0) })
+            record.encoded.withUnsafeBufferPointer { LinkCheckRecord.decode($0) })
         #expect(decoded == record)
         #expect(Array("folio-links-0\nkey\t1\n".utf8).withUnsafeBufferPointer { LinkCheckRecord.decode($0) } == nil)
     }
