@@ -159,26 +159,19 @@ struct BuildPipeline {
     }
 
     /// Swaps the new output in, then keeps what the next build reuses: the search state, the link facts, the cache.
-    func commit(
-        _ plan: BuildPlan, written: PageWriter.Written, search: SearchBuild?, publication: SitePublication.Outcome
-    ) throws {
+    func commit(_ plan: BuildPlan, written: PageWriter.Written, search: SearchBuild?) throws {
         try plan.output.publish()
         if options.dryRun { return }
         plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
         // Also after --no-cache: what this build wrote is what the next one can reuse. The search index's cache
-        // is saved beside the build's and the link check's record, on the other core.
+        // is saved beside the build's, on the other core. The link check's record is left to a build in which
+        // nothing changed (`republish`): written here it cost every build that renders (130,000 external links).
         let cache = BuildCache(
             siteKey: plan.siteKey, pages: written.records, staticFiles: plan.pages.staticFingerprints)
         var search = search
         _ = concurrently(
             { search?.finish(output: plan.output) },
-            {
-                if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }
-                if var record = publication.linkCheck {
-                    record.key = linkCheckKey(plan, files: publication.files)
-                    record.save(to: LinkCheckRecord.location(buildCache: cachePath))
-                }
-            })
+            { if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) } })
     }
 
     /// Nothing changed: the output is already this build's. Only the site-wide checks run again.
@@ -194,7 +187,7 @@ struct BuildPipeline {
             diagnostics.report(record.findings)
             return SitePublication.Outcome(
                 notes: site.notes, externalLinks: record.external, internalLinks: record.internalLinks,
-                linkCheck: record, files: site.files)
+                linkCheck: record)
         }
         for page in plan.site.pages {
             plan.facts.reused(

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What a build's link check found, kept beside the build cache, so that a build in which nothing changed reports
-/// it again without reading every page's links and ids back (that read was half of a no-op build).
+/// What the link check of a build in which nothing changed found, kept beside the build cache, so that the next
+/// such build reports it again without reading every page's links and ids back (that read was half of a no-op
+/// build). Builds that render pages do not write it: on a large site it costs them more than it saves.
 ///
 /// Its key covers everything the check reads: the site key (theme, config, options), the fingerprint of every
 /// page and static file, the other files of the output, and `--strict`.

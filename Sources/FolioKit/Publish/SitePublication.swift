@@ -7,9 +7,8 @@ struct SitePublication {
         var notes: [String] = []
         var externalLinks: [ExternalLink] = []
         var internalLinks = 0
-        /// What the link check found, for the next build in which nothing changes; and the files it checked against.
+        /// What the link check found (its key left to the caller), for the next build in which nothing changes.
         var linkCheck: LinkCheckRecord?
-        var files: Set<String> = []
     }
 
     let site: Site
@@ -33,7 +32,6 @@ struct SitePublication {
         diagnostics.report(findings)
         outcome.externalLinks = result.external
         outcome.internalLinks = result.internalLinks
-        outcome.files = files
         outcome.linkCheck = LinkCheckRecord(
             key: 0, internalLinks: result.internalLinks, external: result.external, findings: findings.all)
         return outcome
