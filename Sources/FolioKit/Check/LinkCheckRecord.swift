@@ -54,12 +54,8 @@ struct LinkCheckRecord: Equatable {
         }
     }
 
-    static func remove(at path: String) {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
     /// The record as its file's bytes: a build can find a hundred thousand external links, so the lines are
-    /// written straight into one buffer, numbers and all.
+    /// written straight into one buffer.
     var encoded: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + external.count * 80 + findings.count * 160)
@@ -69,32 +65,16 @@ struct LinkCheckRecord: Equatable {
             Self.appendEscaped(link.url, to: &bytes)
             bytes.append(9)
             Self.appendEscaped(link.path, to: &bytes)
-            Self.appendNumbers(link.line, link.column, to: &bytes)
+            bytes += "\t\(link.line)\t\(link.column)\n".utf8
         }
         for finding in findings {
             bytes += "finding\t\(finding.severity.rawValue)\t".utf8
             Self.appendEscaped(finding.path, to: &bytes)
-            Self.appendNumbers(finding.line, finding.column, to: &bytes, last: false)
-            bytes.append(9)
+            bytes += "\t\(finding.line)\t\(finding.column)\t".utf8
             Self.appendEscaped(finding.message, to: &bytes)
             bytes.append(10)
         }
         return bytes
-    }
-
-    /// `\tline\tcolumn`, then the end of the line unless `last` is false.
-    private static func appendNumbers(_ line: Int, _ column: Int, to bytes: inout [UInt8], last: Bool = true) {
-        for number in [line, column] {
-            bytes.append(9)
-            var digits: [UInt8] = []
-            var rest = Swift.max(number, 0)
-            repeat {
-                digits.append(UInt8(48 + rest % 10))
-                rest /= 10
-            } while rest > 0
-            bytes += digits.reversed()
-        }
-        if last { bytes.append(10) }
     }
 
     /// `field` with tab, line breaks and backslash escaped, as `TabSeparatedLines.string` reads it back.
