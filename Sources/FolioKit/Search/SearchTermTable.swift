@@ -20,37 +20,49 @@ struct SearchTermTable: Sendable {
     /// Where slot `slot`'s term lies in `bytes`.
     func range(_ slot: Int) -> Range<Int> { Int(starts[slot])..<Int(starts[slot + 1]) }
 
-    /// A term's hash: its bytes eight at a time (the last few as one little-endian word), each step a multiply and
-    /// a shift that brings the product's high bits down to the low ones the table uses. No chain of one multiply a
-    /// byte: the tokeniser hashes every word of every page.
+    /// A term's hash: its bytes eight at a time, each step a multiply and a shift that brings the product's high
+    /// bits down to the low ones the table uses; the last step takes the last few bytes (none when the length is a
+    /// multiple of eight) with the length in the top byte. No chain of one multiply a byte: the tokeniser hashes
+    /// every word of every page, and takes this same hash eight bytes at a time while it scans (`SearchText`).
     static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let base = word.baseAddress else { return hash(UnsafeRawPointer(bitPattern: 8)!, count: 0, readable: 0) }
+        guard let base = word.baseAddress else { return finish(seed, tail: 0, count: 0) }
         return hash(UnsafeRawPointer(base), count: word.count, readable: word.count)
     }
 
-    /// `hash(_:)` of the `count` bytes at `word`, of which `readable` may be read (the tokeniser's words lie inside
-    /// a page's text: their last few bytes are then one load, masked).
+    /// `hash(_:)` of the `count` bytes at `word`, of which `readable` may be read (the last few bytes are then one
+    /// load, masked).
     @inline(__always)
     static func hash(_ word: UnsafeRawPointer, count: Int, readable: Int) -> UInt64 {
-        var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(count)
+        var hash = seed
         var index = 0
         while index + 8 <= count {
-            hash = mix(hash ^ word.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            hash = step(hash, word.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian)
             index += 8
         }
         let left = count - index
-        guard left > 0 else { return hash }
-        var tail: UInt64
-        if index + 8 <= readable {
+        var tail: UInt64 = 0
+        if left > 0, index + 8 <= readable {
             tail = word.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
             tail &= (1 << (UInt64(left) * 8)) - 1
         } else {
-            tail = 0
             for offset in 0..<left {
                 tail |= UInt64(word.load(fromByteOffset: index + offset, as: UInt8.self)) << (offset * 8)
             }
         }
-        return mix(hash ^ tail)
+        return finish(hash, tail: tail, count: count)
+    }
+
+    /// Where every hash starts.
+    static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// The hash so far, with eight more bytes of the term (little-endian).
+    @inline(__always)
+    static func step(_ hash: UInt64, _ bytes: UInt64) -> UInt64 { mix(hash ^ bytes) }
+
+    /// The hash, with the term's last `count % 8` bytes (`tail`, little-endian, its other bytes zero) and its length.
+    @inline(__always)
+    static func finish(_ hash: UInt64, tail: UInt64, count: Int) -> UInt64 {
+        mix(hash ^ tail ^ UInt64(truncatingIfNeeded: count) &<< 56)
     }
 
     @inline(__always)

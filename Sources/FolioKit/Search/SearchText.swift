@@ -32,60 +32,128 @@ public enum SearchText {
         return String(scalars).precomposedStringWithCanonicalMapping
     }
 
-    /// What each byte is to the scanner: 0 not part of a word, `lowerOrDigit`, `upper` (an ASCII capital) or
-    /// `nonASCII` (a byte of a longer UTF-8 sequence, left to the Unicode path).
-    private static let byteKinds: [UInt8] = (0..<256).map { byte in
-        switch byte {
-        case 0x30...0x39, 0x61...0x7a: lowerOrDigit
-        case 0x41...0x5a: upper
-        case 0x80...: nonASCII
-        default: 0
-        }
-    }
-    private static let lowerOrDigit: UInt8 = 1
-    private static let upper: UInt8 = 2
-    private static let nonASCII: UInt8 = 4
+    /// Bytes of a word are ASCII letters and digits and every byte of a longer UTF-8 sequence (whose runs the
+    /// Unicode path splits); the scanner tests eight bytes at a time, each byte's answer in its high bit.
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let lowBits: UInt64 = 0x0101_0101_0101_0101
 
-    // A run of ASCII letters and digits is passed as it is, or lower-cased into a buffer on the stack, and hashed
-    // once it is found; a run touching non-ASCII takes the Unicode path.
+    /// The high bit of each byte of `chunk` that is at least `low` (`chunk`'s bytes below 0x80, `low` at most 0x80):
+    /// adding `0x80 - low` carries into the high bit exactly then, and never into the next byte.
+    @inline(__always)
+    private static func atLeast(_ low: UInt64, _ chunk: UInt64) -> UInt64 {
+        (chunk &+ (0x80 &- low) &* lowBits) & highBits
+    }
+
+    /// The high bit of each byte of `chunk` that belongs to a word.
+    @inline(__always)
+    private static func wordBytes(_ chunk: UInt64) -> UInt64 {
+        let ascii = chunk & ~highBits
+        let digits = atLeast(0x30, ascii) & ~atLeast(0x3a, ascii)
+        let folded = ascii | 0x20 &* lowBits  // A–Z onto a–z; nothing else lands there
+        let letters = atLeast(0x61, folded) & ~atLeast(0x7b, folded)
+        return digits | letters | chunk & highBits
+    }
+
+    /// The high bit of each ASCII capital of `chunk`.
+    @inline(__always)
+    private static func capitals(_ chunk: UInt64) -> UInt64 {
+        let ascii = chunk & ~highBits
+        return atLeast(0x41, ascii) & ~atLeast(0x5b, ascii) & ~chunk
+    }
+
+    /// The first `count` bytes of a chunk (`count` below 8).
+    @inline(__always)
+    private static func firstBytes(_ count: Int) -> UInt64 { (1 &<< UInt64(count &* 8)) &- 1 }
+
+    @inline(__always)
+    private static func load(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    @inline(__always)
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7a)
+    }
+
+    /// Words longer than this are lower-cased and hashed after they are found, not while they are scanned.
+    private static let shortWord = 64
+
+    // A word is found, lower-cased and hashed in one pass, eight bytes a step: its bytes are read once and a word
+    // costs about one branch, not one a byte. A word written in lower case is passed where it lies in the text; one
+    // with capitals as the lower-cased copy made on the way, on the stack. A run touching non-ASCII bytes takes the
+    // Unicode path. The last seven bytes of a text, a word running into them and a very long word go a byte a step.
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void)
     {
-        byteKinds.withUnsafeBufferPointer { kinds in
+        guard let base = bytes.baseAddress else { return }
+        let end = bytes.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shortWord) { lowered in
+            let copy = UnsafeMutableRawPointer(lowered.baseAddress!)  // stored into eight bytes at a time
             var index = 0
-            let end = bytes.count
-            while index < end {
-                var kind = kinds[Int(bytes[index])]
-                guard kind != 0 else {
-                    index &+= 1
-                    continue
+            while true {
+                // The next word's first byte.
+                while index &+ 8 <= end {
+                    let word = wordBytes(load(base, index))
+                    if word != 0 {
+                        index &+= word.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    index &+= 8
                 }
+                while index < end, !isWordByte(base[index]) { index &+= 1 }
+                guard index < end else { return }
                 let start = index
-                var seen: UInt8 = 0
-                repeat {
-                    seen |= kind
-                    index &+= 1
-                    guard index < end else { break }
-                    kind = kinds[Int(bytes[index])]
-                } while kind != 0
-                let run = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                if seen & nonASCII != 0 {
+                // Its end, its hash and its lower-cased bytes, eight bytes a step while they lie in the text.
+                var hash = SearchTermTable.seed
+                var capital: UInt64 = 0
+                var nonASCII: UInt64 = 0
+                var found = false
+                while index &+ 8 <= end, index &- start < shortWord {
+                    let chunk = load(base, index)
+                    let outside = ~wordBytes(chunk) & highBits
+                    let capitals = capitals(chunk)
+                    let kept = outside == 0 ? ~0 : firstBytes(outside.trailingZeroBitCount &>> 3)
+                    capital |= capitals & kept
+                    nonASCII |= chunk & kept
+                    let lower = (chunk | capitals &>> 2) & kept
+                    copy.storeBytes(of: lower.littleEndian, toByteOffset: index &- start, as: UInt64.self)
+                    if outside == 0 {
+                        hash = SearchTermTable.step(hash, lower)
+                        index &+= 8
+                        continue
+                    }
+                    index &+= outside.trailingZeroBitCount &>> 3
+                    hash = SearchTermTable.finish(hash, tail: lower, count: index &- start)
+                    found = true
+                    break
+                }
+                if !found {
+                    while index < end, isWordByte(base[index]) {
+                        nonASCII |= UInt64(base[index]) &<< 56
+                        index &+= 1
+                    }
+                }
+                let run = UnsafeBufferPointer(start: base + start, count: index &- start)
+                if nonASCII & highBits != 0 {
                     var words: [String] = []
                     unicodeTokens(String(decoding: run, as: UTF8.self), into: &words)
                     for var word in words { word.withUTF8 { body($0, SearchTermTable.hash($0)) } }
-                } else if seen & upper != 0 {
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: run.count + 8) { lowered in
-                        for (offset, byte) in run.enumerated() {
-                            lowered[offset] = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
+                } else if !found {
+                    // Near the end of the text, or very long: lower-cased a byte a step, then hashed.
+                    var word = run.count <= shortWord ? [] : Array(run)
+                    word.withUnsafeMutableBufferPointer { long in
+                        let target =
+                            run.count <= shortWord ? lowered.baseAddress! : long.baseAddress!
+                        for offset in 0..<run.count {
+                            let byte = run[offset]
+                            target[offset] = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
                         }
-                        (lowered.baseAddress! + run.count).initialize(repeating: 0, count: 8)
-                        let word = UnsafeBufferPointer(rebasing: lowered[..<run.count])
-                        body(
-                            word, SearchTermTable.hash(lowered.baseAddress!, count: run.count, readable: run.count + 8))
+                        let lowered = UnsafeBufferPointer(start: target, count: run.count)
+                        body(lowered, SearchTermTable.hash(lowered))
                     }
+                } else if capital != 0 {
+                    body(UnsafeBufferPointer(start: lowered.baseAddress!, count: run.count), hash)
                 } else {
-                    body(
-                        run,
-                        SearchTermTable.hash(bytes.baseAddress! + start, count: run.count, readable: end - start))
+                    body(run, hash)
                 }
             }
         }
