@@ -107,9 +107,8 @@ struct BuildCache: Sendable {
     }
 
     func save(to path: String) {
-        let url = URL(fileURLWithPath: path)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(CacheFile.encode(self).utf8).write(to: url, options: .atomic)
+        var text = CacheFile.encode(self)
+        _ = text.withUTF8 { CacheFolder.write(UnsafeRawBufferPointer($0), to: path) }
     }
 
     static func remove(at path: String) {

@@ -44,14 +44,7 @@ struct LinkCheckRecord: Equatable {
 
     /// Written whole or not at all (a temporary file renamed over the old one).
     func save(to path: String) {
-        let url = URL(fileURLWithPath: path)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        encoded.withUnsafeBytes { bytes in
-            let data = Data(
-                bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count,
-                deallocator: .none)
-            try? data.write(to: url, options: .atomic)
-        }
+        _ = encoded.withUnsafeBytes { CacheFolder.write($0, to: path) }
     }
 
     /// The record as its file's bytes: a build can find a hundred thousand external links, so the lines are

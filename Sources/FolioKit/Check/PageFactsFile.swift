@@ -104,7 +104,7 @@ enum PageFactsFile {
 
         init?(path: String, siteKey: String) {
             self.path = path
-            temporary = path + ".tmp-\(getpid())"
+            temporary = CacheFolder.temporary(for: path)
             try? FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
             guard let file = fopen(temporary, "w") else { return nil }
@@ -222,23 +222,8 @@ enum PageFactsFile {
     /// Saves the facts; in the background for a long-running process, which also keeps them in memory.
     static func save(_ entries: [String: Entry], siteKey: String, to path: String, inBackground: Bool) {
         let write: @Sendable () -> Void = {
-            let url = URL(fileURLWithPath: path)
-            try? FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             var text = encode(entries, siteKey: siteKey)
-            let temporary = path + ".tmp-\(getpid())"
-            let written = text.withUTF8 { bytes in
-                FileManager.default.createFile(
-                    atPath: temporary,
-                    contents: Data(
-                        bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count,
-                        deallocator: .none))
-            }
-            if written {
-                _ = rename(temporary, url.path)
-            } else {
-                try? FileManager.default.removeItem(atPath: temporary)
-            }
+            _ = text.withUTF8 { CacheFolder.write(UnsafeRawBufferPointer($0), to: path) }
         }
         guard inBackground else { return write() }
         memory.set(path: path, siteKey: siteKey, entries: entries)

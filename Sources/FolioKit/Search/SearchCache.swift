@@ -102,19 +102,7 @@ struct SearchCache: Sendable {
     /// In memory, the file is written in the background (a stale or missing file only costs the next process a re-read).
     func save(to path: String, inMemory: Bool) {
         let write: @Sendable () -> Void = { [self] in
-            let url = URL(fileURLWithPath: path)
-            try? FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            // Written beside, then renamed over the old file: a reader sees the old file or the new one.
-            let temporary = path + ".\(getpid()).tmp"
-            guard let file = fopen(temporary, "wb") else { return }
-            var failed = false
-            encode { piece in
-                if !failed, !piece.isEmpty, fwrite(piece.baseAddress!, 1, piece.count, file) != piece.count {
-                    failed = true
-                }
-            }
-            if fclose(file) != 0 || failed || rename(temporary, path) != 0 { unlink(temporary) }
+            CacheFolder.write(to: path) { emit in encode { emit(UnsafeRawBufferPointer($0)) } }
         }
         if inMemory {
             Self.memory.set(self, at: path)

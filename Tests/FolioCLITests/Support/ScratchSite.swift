@@ -50,9 +50,13 @@ struct ScratchSite {
         try Folio.run(arguments, in: site, environment: environment, timeout: 120)
     }
 
-    /// The hidden folders a build leaves beside `Public/` while it works (`.Public.folio-staging-…`).
+    /// What a build leaves while it works: hidden folders beside `Public/` (`.Public.folio-staging-…`) and
+    /// temporaries in `.folio-cache/` (`….tmp-<process id>`).
     func leftovers() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".Public.folio-") }
-            .sorted()
+        let beside = try FileManager.default.contentsOfDirectory(atPath: site.path).filter {
+            $0.hasPrefix(".Public.folio-")
+        }
+        let cache = (try? FileManager.default.contentsOfDirectory(atPath: url(".folio-cache").path)) ?? []
+        return (beside + cache.filter { $0.contains(".tmp-") }.map { ".folio-cache/" + $0 }).sorted()
     }
 }

@@ -1,0 +1,49 @@
+import Foundation
+
+/// `.folio-cache/`, where a build keeps what the next one reuses. Every file there is written whole or not at all:
+/// into a temporary beside it named with the writer's process id, then renamed over it. A build killed meanwhile
+/// (Ctrl-C, a CI timeout) leaves its temporary behind; the next build removes the ones whose writer is gone.
+enum CacheFolder {
+    /// Where this process writes `file` before it renames it into place.
+    static func temporary(for file: String) -> String { file + temporaryMark + String(getpid()) }
+
+    /// Writes `bytes` to `file` through a temporary; false (and nothing changed) when it cannot.
+    @discardableResult
+    static func write(_ bytes: UnsafeRawBufferPointer, to file: String) -> Bool { write(to: file) { $0(bytes) } }
+
+    /// Writes the pieces `contents` gives, in order, to `file` through a temporary (a large file need not be in
+    /// memory whole); false (and nothing changed) when it cannot.
+    @discardableResult
+    static func write(to file: String, _ contents: ((UnsafeRawBufferPointer) -> Void) -> Void) -> Bool {
+        let url = URL(fileURLWithPath: file)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = temporary(for: file)
+        guard let handle = fopen(temporary, "wb") else { return false }
+        var written = true
+        contents { piece in
+            if written, !piece.isEmpty, fwrite(piece.baseAddress!, 1, piece.count, handle) != piece.count {
+                written = false
+            }
+        }
+        if fclose(handle) == 0, written, rename(temporary, file) == 0 { return true }
+        unlink(temporary)
+        return false
+    }
+
+    /// Removes the temporaries in `folder` whose writer is no longer running (another build's, still writing,
+    /// and this process's own are kept).
+    static func removeAbandonedTemporaries(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names {
+            guard let mark = name.range(of: temporaryMark, options: .backwards),
+                let writer = pid_t(name[mark.upperBound...]), writer > 0, writer != getpid(), !isRunning(writer)
+            else { continue }
+            unlink(folder + "/" + name)
+        }
+    }
+
+    private static let temporaryMark = ".tmp-"
+
+    /// Whether process `id` exists (one of another user's counts: the signal is refused, not unknown).
+    private static func isRunning(_ id: pid_t) -> Bool { kill(id, 0) == 0 || errno != ESRCH }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import FolioKit
+
+/// `.folio-cache/` files are written through temporaries named with the writer's process id; a build killed while
+/// writing one leaves it behind, and the next build removes it — but never one whose writer still runs.
+@Suite struct CacheFolderTests {
+    /// The id of a process that has ended.
+    func endedProcess() throws -> pid_t {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    @Test func aBuildRemovesTheTemporariesOfWritersThatAreGone() throws {
+        let site = try ScratchSite(["site.yml": "title: Cache\n", "index.md": "# Home\n\nHello.\n"])
+        #expect(site.build().published)
+        let cache = site.root.appendingPathComponent(".folio-cache")
+        let ended = try endedProcess()
+        let running = Process()
+        running.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        running.arguments = ["30"]
+        try running.run()
+        defer { running.terminate() }
+        let abandoned = ["build-1a2b.json.tmp-\(ended)", "build-1a2b.facts.tmp-\(ended)"]
+        let kept = ["search-1a2b.txt.tmp-\(running.processIdentifier)", "notes.tmp-draft", "mine.txt"]
+        for name in abandoned + kept {
+            try Data("partial".utf8).write(to: cache.appendingPathComponent(name))
+        }
+
+        try site.write(["index.md": "# Home\n\nHello again.\n"])
+        #expect(site.build().published)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: cache.path))
+        #expect(names.isDisjoint(with: abandoned), "\(names.sorted())")
+        #expect(names.isSuperset(of: kept), "\(names.sorted())")
+        #expect(!names.contains { $0.contains(".tmp-\(getpid())") }, "this build's own temporaries were renamed")
+    }
+
+    @Test func aFileIsReplacedWholeOrLeftAsItWas() throws {
+        let site = try ScratchSite(["index.md": "# Home\n"])
+        let file = site.root.appendingPathComponent(".folio-cache/record.txt").path
+        #expect(Array("first".utf8).withUnsafeBytes { CacheFolder.write($0, to: file) })
+        #expect(Array("second".utf8).withUnsafeBytes { CacheFolder.write($0, to: file) })
+        #expect(FileManager.default.contents(atPath: file) == Data("second".utf8))
+        #expect(!FileManager.default.fileExists(atPath: CacheFolder.temporary(for: file)))
+
+        // A folder where the file should be: nothing is written, nothing is left behind.
+        let blocked = site.root.appendingPathComponent(".folio-cache/blocked").path
+        try FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: true)
+        #expect(!Array("third".utf8).withUnsafeBytes { CacheFolder.write($0, to: blocked) })
+        #expect(!FileManager.default.fileExists(atPath: CacheFolder.temporary(for: blocked)))
+    }
+}
