@@ -42,6 +42,7 @@ struct BuildPipeline {
     // MARK: 1. read
 
     mutating func read() -> SiteReader.Reading {
+        CodeHighlighter.shared.warmUp()
         let reading = SiteReader.read(
             .init(
                 contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts,

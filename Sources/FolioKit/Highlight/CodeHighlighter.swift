@@ -66,6 +66,15 @@ final class CodeHighlighter: @unchecked Sendable {
         return answers
     }
 
+    /// Starts the worker now, if highlighting is on: Node.js and highlight.js take about 0.2 s to load, which they
+    /// spend while the site is read and planned instead of holding up the first pages with code.
+    func warmUp() {
+        guard setup.isUsable else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if !started { start() }
+    }
+
     /// The warning for a build whose code stayed plain because the highlighter could not run, or nil.
     func takeWarning() -> String? {
         lock.lock()

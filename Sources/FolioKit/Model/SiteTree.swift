@@ -99,10 +99,14 @@ public struct SiteTree: Sendable {
             if let paginate = settings.paginate { nodes[index].paginate = paginate }
         }
         let navPosition = Dictionary(nav.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        // Each node's place in the order, made once: a comparison copies no node and lower-cases no title.
+        let order = nodes.map { node in
+            SortKey(
+                nav: node.parent == Self.root ? navPosition[node.url] ?? Int.max : Int.max,
+                weight: node.weight ?? Int.max, date: node.date, title: node.title.lowercased(), url: node.url)
+        }
         for index in nodes.indices where nodes[index].isFolder {
-            let topLevel = index == Self.root
-            let all = nodes
-            nodes[index].children.sort { Self.precedes(all[$0], all[$1], navPosition: topLevel ? navPosition : [:]) }
+            nodes[index].children.sort { order[$0].precedes(order[$1]) }
         }
         readingPosition = Array(repeating: -1, count: nodes.count)
         var stack = [Self.root]
@@ -118,25 +122,29 @@ public struct SiteTree: Sendable {
         }
     }
 
-    /// The sidebar's order: `nav:` entries first in their order, then weight (unset last), dated pages newest first,
-    /// then title, then URL so the order never depends on the file system.
-    static func precedes(_ a: Node, _ b: Node, navPosition: [String: Int]) -> Bool {
-        let navA = navPosition[a.url] ?? Int.max
-        let navB = navPosition[b.url] ?? Int.max
-        if navA != navB { return navA < navB }
-        let weightA = a.weight ?? Int.max
-        let weightB = b.weight ?? Int.max
-        if weightA != weightB { return weightA < weightB }
-        switch (a.date, b.date) {
-        case (let dateA?, let dateB?) where dateA != dateB: return dateA > dateB
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: break
+    /// A node's place in the sidebar's order: `nav:` entries first in their order, then weight (unset last), dated
+    /// pages newest first, then title, then URL so the order never depends on the file system.
+    struct SortKey {
+        /// Position in site.yml's `nav:` (top level only), else `Int.max`.
+        var nav: Int
+        var weight: Int
+        var date: String?
+        /// Lower-cased.
+        var title: String
+        var url: String
+
+        func precedes(_ other: SortKey) -> Bool {
+            if nav != other.nav { return nav < other.nav }
+            if weight != other.weight { return weight < other.weight }
+            switch (date, other.date) {
+            case (let mine?, let theirs?) where mine != theirs: return mine > theirs
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: break
+            }
+            if title != other.title { return title < other.title }
+            return url < other.url
         }
-        let titleA = a.title.lowercased()
-        let titleB = b.title.lowercased()
-        if titleA != titleB { return titleA < titleB }
-        return a.url < b.url
     }
 
     /// `release-notes` → `Release notes`.
