@@ -13,35 +13,43 @@ struct SearchPostings: Sendable {
 
     /// `pages[i]` is page number i of the site.
     init(pages: [SearchPage]) {
-        // Two passes: each term's count, then each page's postings of a term written into the term's lists, made to
-        // size (a list grown a posting at a time costs a check or a copy each, and a site has about seven postings
-        // a page for each of its words).
+        // Two passes: each term's count (and each page's terms' slots, so that no term is looked up twice), then each
+        // page's postings of a term written into the term's lists, made to size (a list grown a posting at a time
+        // costs a check or a copy each, and a site has about seven postings a page for each of its words).
         var counts: [Int] = []
+        var slots: [Int32] = []
         for page in pages {
             recordCount += page.records
             page.eachTerm { word, pairs in
                 let slot = terms.slot(word)
                 if slot == counts.count { counts.append(0) }
                 counts[slot] += pairs.count / 2
+                slots.append(Int32(slot))
             }
         }
         ids = counts.map { [UInt32](repeating: 0, count: $0) }
         weights = counts.map { [UInt8](repeating: 0, count: $0) }
         var next = [Int](repeating: 0, count: counts.count)
-        for (number, page) in pages.enumerated() {
-            let high = UInt32(number) << 8
-            page.eachTerm { word, pairs in
-                let slot = terms.slot(word)
-                let start = next[slot]
-                ids[slot].withUnsafeMutableBufferPointer { ids in
-                    weights[slot].withUnsafeMutableBufferPointer { weights in
-                        for index in 0..<pairs.count / 2 {
-                            ids[start + index] = high | UInt32(pairs[2 * index])
-                            weights[start + index] = pairs[2 * index + 1]
+        var position = 0
+        ids.withUnsafeMutableBufferPointer { ids in
+            weights.withUnsafeMutableBufferPointer { weights in
+                for (number, page) in pages.enumerated() {
+                    let high = UInt32(number) << 8
+                    page.eachTerm { _, pairs in
+                        let slot = Int(slots[position])
+                        position += 1
+                        let start = next[slot]
+                        ids[slot].withUnsafeMutableBufferPointer { ids in
+                            weights[slot].withUnsafeMutableBufferPointer { weights in
+                                for index in 0..<pairs.count / 2 {
+                                    ids[start + index] = high | UInt32(pairs[2 * index])
+                                    weights[start + index] = pairs[2 * index + 1]
+                                }
+                            }
                         }
+                        next[slot] = start + pairs.count / 2
                     }
                 }
-                next[slot] = start + pairs.count / 2
             }
         }
         pageCount = pages.count
