@@ -144,16 +144,8 @@ enum CacheFile {
 
     private static func escape(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) else { return value }
-        var result = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\\": result += "\\\\"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        var bytes: [UInt8] = []
+        TabSeparatedLines.appendEscaped(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

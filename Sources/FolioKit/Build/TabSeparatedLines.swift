@@ -56,6 +56,24 @@ struct TabSeparatedLines: IteratorProtocol {
         return negative ? -value : value
     }
 
+    /// Appends `field` with tab, line breaks and backslash escaped, as `string(_:)` reads it back.
+    static func appendEscaped(_ field: String, to bytes: inout [UInt8]) {
+        guard field.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) else {
+            bytes += field.utf8
+            return
+        }
+        for byte in field.utf8 {
+            switch byte {
+            case 9: bytes += [92, UInt8(ascii: "t")]
+            case 10: bytes += [92, UInt8(ascii: "n")]
+            case 13: bytes += [92, UInt8(ascii: "r")]
+            case 92: bytes += [92, 92]
+            default: bytes.append(byte)
+            }
+        }
+    }
+
+    /// A field as written by `appendEscaped`, unescaped.
     static func string(_ field: UnsafeBufferPointer<UInt8>) -> String {
         guard field.contains(92) else { return String(decoding: field, as: UTF8.self) }
         var result: [UInt8] = []

@@ -55,36 +55,19 @@ struct LinkCheckRecord: Equatable {
         bytes += "\(Self.format)\nkey\t\(key)\ninternal\t\(internalLinks)\n".utf8
         for link in external {
             bytes += "external\t".utf8
-            Self.appendEscaped(link.url, to: &bytes)
+            TabSeparatedLines.appendEscaped(link.url, to: &bytes)
             bytes.append(9)
-            Self.appendEscaped(link.path, to: &bytes)
+            TabSeparatedLines.appendEscaped(link.path, to: &bytes)
             bytes += "\t\(link.line)\t\(link.column)\n".utf8
         }
         for finding in findings {
             bytes += "finding\t\(finding.severity.rawValue)\t".utf8
-            Self.appendEscaped(finding.path, to: &bytes)
+            TabSeparatedLines.appendEscaped(finding.path, to: &bytes)
             bytes += "\t\(finding.line)\t\(finding.column)\t".utf8
-            Self.appendEscaped(finding.message, to: &bytes)
+            TabSeparatedLines.appendEscaped(finding.message, to: &bytes)
             bytes.append(10)
         }
         return bytes
-    }
-
-    /// `field` with tab, line breaks and backslash escaped, as `TabSeparatedLines.string` reads it back.
-    private static func appendEscaped(_ field: String, to bytes: inout [UInt8]) {
-        guard field.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) else {
-            bytes += field.utf8
-            return
-        }
-        for byte in field.utf8 {
-            switch byte {
-            case 9: bytes += [92, UInt8(ascii: "t")]
-            case 10: bytes += [92, UInt8(ascii: "n")]
-            case 13: bytes += [92, UInt8(ascii: "r")]
-            case 92: bytes += [92, 92]
-            default: bytes.append(byte)
-            }
-        }
     }
 
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> LinkCheckRecord? {
