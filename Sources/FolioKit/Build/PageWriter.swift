@@ -43,7 +43,7 @@ enum PageWriter {
             site.config.search
             ? Dictionary(uniqueKeysWithValues: site.pages.enumerated().map { ($1.sourcePath, $0) }) : [:]
 
-        let results = site.pages.parallelMap { source -> PageResult in
+        let results = site.pages.parallelMap(reusing: SearchPage.Workspace.init) { source, workspace -> PageResult in
             if let record = plan.reused[source.sourcePath], output.link(source.outputPath, from: plan.previousOutput) {
                 facts?.reused(
                     source, fingerprint: record.fingerprint, previousOutput: plan.previousOutput, output: output)
@@ -56,8 +56,8 @@ enum PageWriter {
                 source, fingerprint: plan.sourceFingerprints[source.sourcePath] ?? .missing,
                 front: frontMatter[source.sourcePath], frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [],
                 site: site, theme: theme,
-                appearance: appearance, context: context, to: output, facts: facts, searchFile: order[source.sourcePath]
-            )
+                appearance: appearance, context: context, to: output, facts: facts,
+                searchIndex: order[source.sourcePath].map { ($0, workspace) })
         }
 
         var written = Written()
@@ -121,7 +121,8 @@ enum PageWriter {
         _ listed: PageSource, fingerprint: FileFingerprint, front: FrontMatter?, frontDiagnostics: Diagnostics,
         site: Site, theme: Theme,
         appearance: AppearanceResolver,
-        context: PageContext, to output: OutputDirectory, facts: SiteFacts?, searchFile: Int? = nil
+        context: PageContext, to output: OutputDirectory, facts: SiteFacts?,
+        searchIndex: (file: Int, workspace: SearchPage.Workspace)? = nil
     ) -> PageResult {
         var diagnostics = Diagnostics()
         let loaded = PageLoader.load(listed, front: front, site: site, diagnostics: &diagnostics)
@@ -144,10 +145,11 @@ enum PageWriter {
             renderDiagnostics: diagnostics.map(BuildCache.CachedDiagnostic.init),
             styles: styles.map(BuildCache.CachedStyle.init))
         var search: SearchPage?
-        if let searchFile {
-            let made = SearchPage.make(page.model, settings: views.settings)
+        if let searchIndex {
+            let made = SearchPage.make(page.model, settings: views.settings, in: searchIndex.workspace)
             search = made.page
-            output.write(made.file, to: SearchPage.path(searchFile), for: page.displayPath, diagnostics: &diagnostics)
+            output.write(
+                made.file, to: SearchPage.path(searchIndex.file), for: page.displayPath, diagnostics: &diagnostics)
         }
         return PageResult(record: record, diagnostics: diagnostics, styles: styles, rendered: true, search: search)
     }

@@ -3,7 +3,18 @@ import Dispatch
 extension Array where Element: Sendable {
     /// Maps on every core, keeping order. Work items are independent pages, so nothing is shared but the input.
     func parallelMap<T>(_ transform: @Sendable (Element) -> T) -> [T] {
-        guard count > 1 else { return map(transform) }
+        parallelMap(reusing: {}, { element, _ in transform(element) })
+    }
+
+    /// `parallelMap`, handing each call the workspace of the worker making it: `makeWorkspace` runs once per run of
+    /// elements a worker takes, and the workspace goes to each of them in turn (never to two at once).
+    func parallelMap<T, Workspace>(
+        reusing makeWorkspace: @Sendable () -> Workspace, _ transform: @Sendable (Element, Workspace) -> T
+    ) -> [T] {
+        guard count > 1 else {
+            let workspace = makeWorkspace()
+            return map { transform($0, workspace) }
+        }
         let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
@@ -13,8 +24,9 @@ extension Array where Element: Sendable {
         let chunks = (count + chunk - 1) / chunk
         DispatchQueue.concurrentPerform(iterations: chunks) { part in
             let start = part * chunk
+            let workspace = makeWorkspace()
             for index in start..<Swift.min(start + chunk, input.count) {
-                box.value[index] = transform(input[index])
+                box.value[index] = transform(input[index], workspace)
             }
         }
         return results.map { $0! }

@@ -13,20 +13,28 @@ struct SearchPage: Sendable, Equatable {
     /// Every token of the page is looked up once, in one term table for the whole page, and counted against its
     /// record there: no table, String or array per record or term. The same bytes as `make(_ records:)` (tested);
     /// a page with more records than `recordLimit` takes that path, which merges the last ones.
-    static func make(_ model: TableModel, settings: PageSettings) -> (page: SearchPage, file: [UInt8]) {
+    /// `workspace` is the worker's, reused from page to page (one made for the call by default).
+    static func make(
+        _ model: TableModel, settings: PageSettings, in workspace: Workspace = Workspace()
+    ) -> (page: SearchPage, file: [UInt8]) {
         let sources = SearchRecords.sources(model, settings: settings)
         guard sources.count <= recordLimit else { return make(SearchRecords.of(model, settings: settings)) }
         var file = Array("folioSearch.r([".utf8)
         file.reserveCapacity(sources.reduce(64) { $0 + $1.textSize + 128 })
-        var table = SearchTermTable(capacity: 256)
-        var occurrences: [Occurrence] = []
-        occurrences.reserveCapacity(1024)
-        // Per slot: the record it was last counted in, its count in that record's body and the titles it was seen in.
-        // Memory of its own, grown by doubling: an array would be checked for sharing at every word.
-        var capacity = 256
+        // The workspace's memory, moved into locals for the page (the closure below must not touch a class).
+        var table = workspace.table
+        var occurrences = workspace.occurrences
+        var counts = workspace.counts
+        workspace.table = SearchTermTable(capacity: 0)
+        workspace.occurrences = []
+        table.removeAll(keepingCapacityUpTo: 8192)
+        occurrences.removeAll(keepingCapacity: true)
+        defer {
+            workspace.table = table
+            workspace.occurrences = occurrences
+            workspace.counts = counts
+        }
         var known = 0
-        var counts = UnsafeMutablePointer<Count>.allocate(capacity: capacity)
-        defer { counts.deallocate() }
         for (index, source) in sources.enumerated() {
             if index > 0 { file.append(0x2c) }
             appendRecord(
@@ -37,14 +45,13 @@ struct SearchPage: Sendable, Equatable {
             SearchRecords.forEachToken(of: source, pageTitle: settings.title) { word, hash, kind in
                 let slot = table.slot(word, hash: hash)
                 if slot == known {
-                    if known == capacity {
-                        let larger = UnsafeMutablePointer<Count>.allocate(capacity: capacity * 2)
-                        larger.moveInitialize(from: counts, count: capacity)
+                    if known == counts.count {
+                        let larger = UnsafeMutableBufferPointer<Count>.allocate(capacity: known * 2)
+                        _ = larger.moveInitialize(fromContentsOf: counts)
                         counts.deallocate()
                         counts = larger
-                        capacity *= 2
                     }
-                    (counts + slot).initialize(to: Count())
+                    counts.initializeElement(at: slot, to: Count())
                     known += 1
                 }
                 if counts[slot].record != record {
@@ -98,15 +105,30 @@ struct SearchPage: Sendable, Equatable {
         return (SearchPage(records: records.count, terms: grouped(occurrences, table: table)), file)
     }
 
+    /// What `make` needs for a page besides its output: the page's term table, each term's tally and the
+    /// occurrences. A render worker keeps one for all its pages, so these are grown once, to the largest page's
+    /// size, rather than allocated, grown and rehashed for every page. Used by one thread at a time.
+    final class Workspace {
+        fileprivate var table = SearchTermTable(capacity: 256)
+        fileprivate var occurrences: [Occurrence] = []
+        /// Per slot: the record it was last counted in, its count in that record's body and the titles it was seen
+        /// in. Memory of its own, grown by doubling: an array would be checked for sharing at every word.
+        fileprivate var counts = UnsafeMutableBufferPointer<Count>.allocate(capacity: 256)
+
+        init() { occurrences.reserveCapacity(1024) }
+
+        deinit { counts.deallocate() }
+    }
+
     /// A term of the page in the record it was last seen in (`make`'s tally).
-    private struct Count {
+    fileprivate struct Count {
         var record: Int32 = -1
         var body: Int32 = 0
         var seen: UInt8 = 0
     }
 
     /// A term of the page (its slot) in one record, with its weight there.
-    private struct Occurrence {
+    fileprivate struct Occurrence {
         var slot: Int32
         var record: UInt8
         var weight: UInt8

@@ -15,6 +15,19 @@ struct SearchTermTable: Sendable {
 
     var count: Int { starts.count - 1 }
 
+    /// Empties the table and keeps its memory, unless its hash table has more than `limit` entries (then it starts
+    /// again at that size: every entry is cleared, so a table grown huge once would make every later clear slow).
+    mutating func removeAll(keepingCapacityUpTo limit: Int) {
+        bytes.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
+        starts.append(0)
+        if table.count > limit {
+            table = [UInt64](repeating: 0, count: limit)
+        } else {
+            table.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        }
+    }
+
     func term(_ slot: Int) -> ArraySlice<UInt8> { bytes[range(slot)] }
 
     /// Where slot `slot`'s term lies in `bytes`.

@@ -89,18 +89,25 @@ public enum SearchText {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shortWord) { lowered in
             let copy = UnsafeMutableRawPointer(lowered.baseAddress!)  // stored into eight bytes at a time
             var index = 0
+            // Where the next word starts, when the chunk that ended the last one showed it (-1: not known).
+            var next = -1
             while true {
-                // The next word's first byte.
-                while index &+ 8 <= end {
-                    let word = wordBytes(load(base, index))
-                    if word != 0 {
-                        index &+= word.trailingZeroBitCount &>> 3
-                        break
+                if next >= 0 {
+                    index = next
+                    next = -1
+                } else {
+                    // The next word's first byte.
+                    while index &+ 8 <= end {
+                        let word = wordBytes(load(base, index))
+                        if word != 0 {
+                            index &+= word.trailingZeroBitCount &>> 3
+                            break
+                        }
+                        index &+= 8
                     }
-                    index &+= 8
+                    while index < end, !isWordByte(base[index]) { index &+= 1 }
+                    guard index < end else { return }
                 }
-                while index < end, !isWordByte(base[index]) { index &+= 1 }
-                guard index < end else { return }
                 let start = index
                 // Its end, its hash and its lower-cased bytes, eight bytes a step while they lie in the text.
                 var hash = SearchTermTable.seed
@@ -121,7 +128,11 @@ public enum SearchText {
                         index &+= 8
                         continue
                     }
-                    index &+= outside.trailingZeroBitCount &>> 3
+                    let ending = outside.trailingZeroBitCount &>> 3
+                    // The chunk's word bytes after the end: the next word, when one starts in this chunk.
+                    let after = (~outside & highBits) &>> UInt64(ending &* 8)
+                    if after != 0 { next = index &+ ending &+ after.trailingZeroBitCount &>> 3 }
+                    index &+= ending
                     hash = SearchTermTable.finish(hash, tail: lower, count: index &- start)
                     found = true
                     break

@@ -178,6 +178,30 @@ import Testing
         #expect(onePass.file == fromRecords.file)
     }
 
+    @Test func oneWorkspaceForManyPagesGivesWhatEachPageGivesAlone() {
+        // Pages of 3, 600 (more tallies than a new workspace holds) and 9,000 terms (a table past the size a
+        // workspace keeps), then small pages again, which must not see any term of the pages before them.
+        func words(_ count: Int, _ prefix: String) -> String {
+            (0..<count).map { "\(prefix)\($0)" }.joined(separator: " ")
+        }
+        let pages = [
+            "Alpha beta gamma.\n\n## Beta\n\nGamma.\n",
+            "Lead.\n\n## Many\n\n" + words(600, "w") + "\n\n## More\n\n" + words(300, "w") + "\n",
+            "## Huge\n\n" + words(9000, "h") + "\n",
+            "Alpha.\n\n## W1 h2\n\nw2 w3 delta.\n",
+        ]
+        let settings = PageSettings(title: "Page", view: .list, transition: .scroll, segments: [], tabGroup: nil)
+        let workspace = SearchPage.Workspace()
+        for markdown in pages + pages.reversed() {
+            let built = model(markdown).model
+            let reused = SearchPage.make(built, settings: settings, in: workspace)
+            let alone = SearchPage.make(built, settings: settings)
+            #expect(reused.page == alone.page)
+            #expect(reused.file == alone.file)
+            #expect(reused.page == SearchPage.make(SearchRecords.of(built, settings: settings)).page)
+        }
+    }
+
     @Test func headingsOutweighBodyTextAndThePageTitleCountsMostOnTheIntro() {
         let found = records("Some words.\n\n## Apt\n\nThe apt tool, apt again, linux.\n", view: .list)
         func weight(_ term: String, _ record: Int) -> Int { found[record].terms.first { $0.term == term }?.weight ?? 0 }
