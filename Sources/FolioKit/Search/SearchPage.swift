@@ -10,10 +10,10 @@ struct SearchPage: Sendable, Equatable {
 
     /// The page's terms and the contents of its record file.
     ///
-    /// Every token of the page is looked up once, in one term table for the whole page, and counted against its
-    /// record there: no table, String or array per record or term. The same bytes as `make(_ records:)` (tested);
-    /// a page with more records than `recordLimit` takes that path, which merges the last ones.
-    /// `workspace` is the worker's, reused from page to page (one made for the call by default).
+    /// Every token of the page is looked up once, in the worker's term table, and counted against its record there:
+    /// no table, String or array per record or term. The same bytes as `make(_ records:)` (tested); a page with
+    /// more records than `recordLimit` takes that path, which merges the last ones. `workspace` is the worker's,
+    /// reused from page to page (one made for the call by default).
     static func make(
         _ model: TableModel, settings: PageSettings, in workspace: Workspace = Workspace()
     ) -> (page: SearchPage, file: [UInt8]) {
@@ -21,20 +21,22 @@ struct SearchPage: Sendable, Equatable {
         guard sources.count <= recordLimit else { return make(SearchRecords.of(model, settings: settings)) }
         var file = Array("folioSearch.r([".utf8)
         file.reserveCapacity(sources.reduce(64) { $0 + $1.textSize + 128 })
+        workspace.startPage()
         // The workspace's memory, moved into locals for the page (the closure below must not touch a class).
         var table = workspace.table
+        var tallies = workspace.tallies
+        var pageTerms = workspace.pageTerms
         var occurrences = workspace.occurrences
-        var counts = workspace.counts
         workspace.table = SearchTermTable(capacity: 0)
+        workspace.pageTerms = []
         workspace.occurrences = []
-        table.removeAll(keepingCapacityUpTo: 8192)
-        occurrences.removeAll(keepingCapacity: true)
         defer {
             workspace.table = table
+            workspace.tallies = tallies
+            workspace.pageTerms = pageTerms
             workspace.occurrences = occurrences
-            workspace.counts = counts
         }
-        var known = 0
+        let page = workspace.page
         for (index, source) in sources.enumerated() {
             if index > 0 { file.append(0x2c) }
             appendRecord(
@@ -44,30 +46,30 @@ struct SearchPage: Sendable, Equatable {
             let record = Int32(index)
             SearchRecords.forEachToken(of: source, pageTitle: settings.title) { word, hash, kind in
                 let slot = table.slot(word, hash: hash)
-                if slot == known {
-                    if known == counts.count {
-                        let larger = UnsafeMutableBufferPointer<Count>.allocate(capacity: known * 2)
-                        _ = larger.moveInitialize(fromContentsOf: counts)
-                        counts.deallocate()
-                        counts = larger
-                    }
-                    counts.initializeElement(at: slot, to: Count())
-                    known += 1
+                if slot == tallies.known {
+                    tallies.add()
                 }
-                if counts[slot].record != record {
-                    counts[slot] = Count(record: record)
-                    occurrences.append(Occurrence(slot: Int32(slot), record: UInt8(index), weight: 0))
+                if tallies.pointer[slot].page != page {
+                    tallies.pointer[slot] = Tally(page: page, term: Int32(pageTerms.count))
+                    pageTerms.append(Int32(slot))
                 }
-                if kind == 0 { counts[slot].body &+= 1 } else { counts[slot].seen |= 1 << kind }
+                if tallies.pointer[slot].record != record {
+                    tallies.pointer[slot].record = record
+                    tallies.pointer[slot].body = 0
+                    tallies.pointer[slot].seen = 0
+                    occurrences.append(Occurrence(slot: slot, term: tallies.pointer[slot].term, record: UInt8(index)))
+                }
+                if kind == 0 { tallies.pointer[slot].body &+= 1 } else { tallies.pointer[slot].seen |= 1 << kind }
             }
             for position in first..<occurrences.count {
-                let count = counts[Int(occurrences[position].slot)]
+                let tally = tallies.pointer[Int(occurrences[position].slot)]
                 occurrences[position].weight = UInt8(
-                    SearchRecords.weight(body: Int(count.body), seen: count.seen, intro: source.anchor.isEmpty))
+                    SearchRecords.weight(body: Int(tally.body), seen: tally.seen, intro: source.anchor.isEmpty))
             }
         }
         file += "]);\n".utf8
-        return (SearchPage(records: sources.count, terms: grouped(occurrences, table: table)), file)
+        let terms = grouped(occurrences, terms: pageTerms, table: table)
+        return (SearchPage(records: sources.count, terms: terms), file)
     }
 
     static func make(_ all: [SearchRecord]) -> (page: SearchPage, file: [UInt8]) {
@@ -98,40 +100,93 @@ struct SearchPage: Sendable, Equatable {
                 let slot = word.withUTF8 { table.slot($0) }
                 occurrences.append(
                     Occurrence(
-                        slot: Int32(slot), record: UInt8(index), weight: UInt8(min(term.weight, SearchWeight.maximum))))
+                        slot: slot, term: Int32(slot), record: UInt8(index),
+                        weight: UInt8(min(term.weight, SearchWeight.maximum))))
             }
         }
         file += "]);\n".utf8
-        return (SearchPage(records: records.count, terms: grouped(occurrences, table: table)), file)
+        let terms = grouped(occurrences, terms: (0..<Int32(table.count)).map { $0 }, table: table)
+        return (SearchPage(records: records.count, terms: terms), file)
     }
 
-    /// What `make` needs for a page besides its output: the page's term table, each term's tally and the
-    /// occurrences. A render worker keeps one for all its pages, so these are grown once, to the largest page's
-    /// size, rather than allocated, grown and rehashed for every page. Used by one thread at a time.
+    /// What `make` needs besides its output, kept by a render worker for all its pages: its term table (every term
+    /// of the worker's pages so far, so a page's words are mostly found, not added), a tally per term, and the
+    /// page's terms and occurrences. Used by one thread at a time.
     final class Workspace {
-        fileprivate var table = SearchTermTable(capacity: 256)
+        fileprivate var table = SearchTermTable(capacity: 1024)
+        fileprivate var tallies = Tallies()
+        /// The page's terms (their slots in `table`) in the order they are first seen.
+        fileprivate var pageTerms: [Int32] = []
         fileprivate var occurrences: [Occurrence] = []
-        /// Per slot: the record it was last counted in, its count in that record's body and the titles it was seen
-        /// in. Memory of its own, grown by doubling: an array would be checked for sharing at every word.
-        fileprivate var counts = UnsafeMutableBufferPointer<Count>.allocate(capacity: 256)
+        /// Which page the tallies are for: a term's tally from an earlier page is stale.
+        fileprivate private(set) var page = 0
 
-        init() { occurrences.reserveCapacity(1024) }
+        /// The worker's terms are forgotten when there are more than this (a site of generated identifiers would
+        /// otherwise keep them all).
+        let termLimit: Int
 
-        deinit { counts.deallocate() }
+        init(termLimit: Int = 1 << 20) {
+            self.termLimit = termLimit
+            pageTerms.reserveCapacity(1024)
+            occurrences.reserveCapacity(1024)
+        }
+
+        deinit { tallies.deallocate() }
+
+        fileprivate func startPage() {
+            page += 1
+            pageTerms.removeAll(keepingCapacity: true)
+            occurrences.removeAll(keepingCapacity: true)
+            if table.count > termLimit {
+                table = SearchTermTable(capacity: 1024)
+                tallies.removeAll()
+            }
+        }
     }
 
-    /// A term of the page in the record it was last seen in (`make`'s tally).
-    fileprivate struct Count {
+    /// A term's tally: on which page it was last seen and its place among that page's terms, then the record it
+    /// was last counted in, its count in that record's body and the titles it was seen in there.
+    fileprivate struct Tally {
+        var page = 0
+        var term: Int32 = 0
         var record: Int32 = -1
         var body: Int32 = 0
         var seen: UInt8 = 0
     }
 
-    /// A term of the page (its slot) in one record, with its weight there.
+    /// One tally per slot of the workspace's table: memory of its own, grown by doubling (an array would be
+    /// checked for sharing at every word).
+    fileprivate struct Tallies {
+        private(set) var pointer = UnsafeMutablePointer<Tally>.allocate(capacity: 1024)
+        private var capacity = 1024
+        /// How many slots have a tally.
+        private(set) var known = 0
+
+        /// A tally for the next slot.
+        mutating func add() {
+            if known == capacity {
+                let larger = UnsafeMutablePointer<Tally>.allocate(capacity: capacity * 2)
+                larger.moveInitialize(from: pointer, count: known)
+                pointer.deallocate()
+                pointer = larger
+                capacity *= 2
+            }
+            (pointer + known).initialize(to: Tally())
+            known += 1
+        }
+
+        mutating func removeAll() { known = 0 }
+
+        func deallocate() { pointer.deallocate() }
+    }
+
+    /// A term of the page in one record, with its weight there: `slot` in the table it was counted in, `term` its
+    /// place among the page's terms.
     fileprivate struct Occurrence {
-        var slot: Int32
+        var slot: Int
+        var term: Int32
         var record: UInt8
-        var weight: UInt8
+        var weight: UInt8 = 0
     }
 
     /// One record of a record file: `["url","page title","anchor",["title",…],"place","text"]`.
@@ -162,37 +217,39 @@ struct SearchPage: Sendable, Equatable {
 
     /// The page's terms (each once, with the records that hold it: a page indexes a few words many times): every
     /// occurrence, noted in record order, placed straight into its term's part of the bytes (a counting sort).
-    private static func grouped(_ occurrences: [Occurrence], table: SearchTermTable) -> [UInt8] {
-        let slots = table.count
-        var records = [Int32](repeating: 0, count: slots)
-        for occurrence in occurrences { records[Int(occurrence.slot)] += 1 }
+    private static func grouped(_ occurrences: [Occurrence], terms pageTerms: [Int32], table: SearchTermTable)
+        -> [UInt8]
+    {
+        let count = pageTerms.count
+        var records = [Int32](repeating: 0, count: count)
+        for occurrence in occurrences { records[Int(occurrence.term)] += 1 }
         // Where each term's next (record, weight) pair goes.
-        var next = [Int](repeating: 0, count: slots)
+        var next = [Int](repeating: 0, count: count)
         var size = 0
-        for slot in 0..<slots {
-            let length = table.range(slot).count
-            size += numberSize(length) + length + numberSize(Int(records[slot]))
-            next[slot] = size
-            size += 2 * Int(records[slot])
+        for term in 0..<count {
+            let length = table.range(Int(pageTerms[term])).count
+            size += numberSize(length) + length + numberSize(Int(records[term]))
+            next[term] = size
+            size += 2 * Int(records[term])
         }
         return [UInt8](unsafeUninitializedCapacity: size) { terms, initialized in
             table.bytes.withUnsafeBufferPointer { words in
                 var at = 0
-                for slot in 0..<slots {
-                    let word = table.range(slot)
+                for term in 0..<count {
+                    let word = table.range(Int(pageTerms[term]))
                     at = writeNumber(word.count, to: terms, at: at)
                     _ = UnsafeMutableBufferPointer(rebasing: terms[at..<at + word.count]).initialize(
                         from: words[word])
-                    at = writeNumber(Int(records[slot]), to: terms, at: at + word.count)
-                    at += 2 * Int(records[slot])
+                    at = writeNumber(Int(records[term]), to: terms, at: at + word.count)
+                    at += 2 * Int(records[term])
                 }
             }
             next.withUnsafeMutableBufferPointer { next in
                 for occurrence in occurrences {
-                    let at = next[Int(occurrence.slot)]
+                    let at = next[Int(occurrence.term)]
                     terms[at] = occurrence.record
                     terms[at + 1] = occurrence.weight
-                    next[Int(occurrence.slot)] = at + 2
+                    next[Int(occurrence.term)] = at + 2
                 }
             }
             initialized = size

@@ -15,19 +15,6 @@ struct SearchTermTable: Sendable {
 
     var count: Int { starts.count - 1 }
 
-    /// Empties the table and keeps its memory, unless its hash table has more than `limit` entries (then it starts
-    /// again at that size: every entry is cleared, so a table grown huge once would make every later clear slow).
-    mutating func removeAll(keepingCapacityUpTo limit: Int) {
-        bytes.removeAll(keepingCapacity: true)
-        starts.removeAll(keepingCapacity: true)
-        starts.append(0)
-        if table.count > limit {
-            table = [UInt64](repeating: 0, count: limit)
-        } else {
-            table.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        }
-    }
-
     func term(_ slot: Int) -> ArraySlice<UInt8> { bytes[range(slot)] }
 
     /// Where slot `slot`'s term lies in `bytes`.
@@ -87,7 +74,9 @@ struct SearchTermTable: Sendable {
     /// The slot of `word`, added when new.
     mutating func slot(_ word: UnsafeBufferPointer<UInt8>) -> Int { slot(word, hash: Self.hash(word)) }
 
-    /// The slot of `word`, whose `hash(_:)` is given, added when new.
+    /// The slot of `word`, whose `hash(_:)` is given, added when new. Inlined where it is called: the index looks
+    /// up every word of every page, almost always a word already in the table, and a call costs as much as the probe.
+    @inline(__always)
     mutating func slot(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
         let mask = table.count - 1
         let tag = hash & 0xffff_ffff_0000_0000
@@ -113,6 +102,12 @@ struct SearchTermTable: Sendable {
             }
         }
         if let found { return found }
+        return add(word, tag: tag, at: position)
+    }
+
+    /// Adds `word` as the next slot at `position`, where its probe ended, tagged `tag`.
+    @inline(never)
+    private mutating func add(_ word: UnsafeBufferPointer<UInt8>, tag: UInt64, at position: Int) -> Int {
         let slot = count
         table[position] = tag | UInt64(slot + 1)
         bytes.append(contentsOf: word)

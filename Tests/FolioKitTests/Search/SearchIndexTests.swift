@@ -179,8 +179,8 @@ import Testing
     }
 
     @Test func oneWorkspaceForManyPagesGivesWhatEachPageGivesAlone() {
-        // Pages of 3, 600 (more tallies than a new workspace holds) and 9,000 terms (a table past the size a
-        // workspace keeps), then small pages again, which must not see any term of the pages before them.
+        // Pages of 3, 900 and 9,000 terms (more than a new workspace holds), then small pages again, which must not
+        // see any term or tally of the pages before them; with the worker's terms kept, and forgotten past a limit.
         func words(_ count: Int, _ prefix: String) -> String {
             (0..<count).map { "\(prefix)\($0)" }.joined(separator: " ")
         }
@@ -191,14 +191,15 @@ import Testing
             "Alpha.\n\n## W1 h2\n\nw2 w3 delta.\n",
         ]
         let settings = PageSettings(title: "Page", view: .list, transition: .scroll, segments: [], tabGroup: nil)
-        let workspace = SearchPage.Workspace()
-        for markdown in pages + pages.reversed() {
-            let built = model(markdown).model
-            let reused = SearchPage.make(built, settings: settings, in: workspace)
-            let alone = SearchPage.make(built, settings: settings)
-            #expect(reused.page == alone.page)
-            #expect(reused.file == alone.file)
-            #expect(reused.page == SearchPage.make(SearchRecords.of(built, settings: settings)).page)
+        for workspace in [SearchPage.Workspace(), SearchPage.Workspace(termLimit: 500)] {
+            for markdown in pages + pages.reversed() {
+                let built = model(markdown).model
+                let reused = SearchPage.make(built, settings: settings, in: workspace)
+                let alone = SearchPage.make(built, settings: settings)
+                #expect(reused.page == alone.page)
+                #expect(reused.file == alone.file)
+                #expect(reused.page == SearchPage.make(SearchRecords.of(built, settings: settings)).page)
+            }
         }
     }
 
