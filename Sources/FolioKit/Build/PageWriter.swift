@@ -43,7 +43,7 @@ enum PageWriter {
             site.config.search
             ? Dictionary(uniqueKeysWithValues: site.pages.enumerated().map { ($1.sourcePath, $0) }) : [:]
 
-        let results = site.pages.parallelMap(reusing: { SearchPage.Workspace() }) { source, workspace -> PageResult in
+        let results = site.pages.parallelMap(reusing: SearchPage.Workspace.init) { source, workspace -> PageResult in
             if let record = plan.reused[source.sourcePath], output.link(source.outputPath, from: plan.previousOutput) {
                 facts?.reused(
                     source, fingerprint: record.fingerprint, previousOutput: plan.previousOutput, output: output)

@@ -125,7 +125,9 @@ struct SearchPage: Sendable, Equatable {
         /// otherwise keep them all).
         let termLimit: Int
 
-        init(termLimit: Int = 1 << 20) {
+        convenience init() { self.init(termLimit: 1 << 20) }
+
+        init(termLimit: Int) {
             self.termLimit = termLimit
             pageTerms.reserveCapacity(1024)
             occurrences.reserveCapacity(1024)
