@@ -105,7 +105,7 @@ struct SearchPage: Sendable, Equatable {
             }
         }
         file += "]);\n".utf8
-        let terms = grouped(occurrences, terms: (0..<Int32(table.count)).map { $0 }, table: table)
+        let terms = grouped(occurrences, terms: Array(0..<Int32(table.count)), table: table)
         return (SearchPage(records: records.count, terms: terms), file)
     }
 
@@ -121,11 +121,11 @@ struct SearchPage: Sendable, Equatable {
         /// Which page the tallies are for: a term's tally from an earlier page is stale.
         fileprivate private(set) var page = 0
 
-        /// The worker's terms are forgotten when there are more than this (a site of generated identifiers would
-        /// otherwise keep them all).
+        /// The worker's terms are forgotten when there are more than this, so that a site of many distinct words
+        /// (generated identifiers, hashes) costs a worker at most about 12 MB.
         let termLimit: Int
 
-        convenience init() { self.init(termLimit: 1 << 20) }
+        convenience init() { self.init(termLimit: 1 << 18) }
 
         init(termLimit: Int) {
             self.termLimit = termLimit
