@@ -35,15 +35,12 @@ enum CacheFolder {
     static func removeAbandonedTemporaries(in folder: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names {
-            guard let mark = name.range(of: temporaryMark, options: .backwards),
-                let writer = pid_t(name[mark.upperBound...]), writer > 0, writer != getpid(), !isRunning(writer)
+            guard let writer = WriterProcess.id(endingAfter: temporaryMark, in: name), writer != getpid(),
+                !WriterProcess.isRunning(writer)
             else { continue }
             unlink(folder + "/" + name)
         }
     }
 
     private static let temporaryMark = ".tmp-"
-
-    /// Whether process `id` exists (one of another user's counts: the signal is refused, not unknown).
-    private static func isRunning(_ id: pid_t) -> Bool { kill(id, 0) == 0 || errno != ESRCH }
 }

@@ -47,12 +47,14 @@ struct OutputDirectory: Sendable {
         pending = patch ? PendingFiles(folder: parent + "/" + stagingPrefix + "pending-\(getpid())") : nil
     }
 
-    /// Clears what an interrupted build left behind and makes an empty staging (or pending) folder.
+    /// Clears what an interrupted build left behind and makes an empty staging (or pending) folder. The folders of
+    /// another build of this output still running (a second `folio build`, `folio serve`) are its own: kept.
     func prepare() throws {
         if discards { return }
         let manager = FileManager.default
         try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         for name in (try? manager.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(stagingPrefix) {
+            if WriterProcess.isAnotherRunning(endingAfter: "-", in: name) { continue }
             CrashPoint.step()
             try? manager.removeItem(atPath: parent + "/" + name)
         }
