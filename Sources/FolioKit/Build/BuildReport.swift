@@ -44,16 +44,20 @@ public struct BuildReport {
                 + "\"seconds\": \(String(format: "%.3f", s.seconds))}, "
                 + "\"notes\": [\(result.notes.map(ModelJSON.quote).joined(separator: ", "))], \"internalLinks\": \(result.internalLinks), "
                 + "\"externalLinks\": [")
-        var chunk = ""
+        // Written as bytes, a chunk at a time: a String built link by link costs more than the build it reports.
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(70_000)
         for (index, link) in result.externalLinks.enumerated() {
-            if index > 0 { chunk += ", " }
-            chunk +=
-                "{\"url\": \(ModelJSON.quote(link.url)), \"path\": \(ModelJSON.quote(link.path)), \"line\": \(link.line), \"column\": \(link.column)}"
-            if chunk.utf8.count > 65536 {
-                emit(chunk)
-                chunk = ""
+            chunk += index > 0 ? #", {"url": "#.utf8 : #"{"url": "#.utf8
+            ModelJSON.appendQuoted(link.url, to: &chunk)
+            chunk += #", "path": "#.utf8
+            ModelJSON.appendQuoted(link.path, to: &chunk)
+            chunk += #", "line": \#(link.line), "column": \#(link.column)}"#.utf8
+            if chunk.count > 65536 {
+                emit(String(decoding: chunk, as: UTF8.self))
+                chunk.removeAll(keepingCapacity: true)
             }
         }
-        emit(chunk + "]}")
+        emit(String(decoding: chunk, as: UTF8.self) + "]}")
     }
 }
