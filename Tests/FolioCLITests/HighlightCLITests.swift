@@ -31,6 +31,34 @@ import Testing
             ], "\(run.stderr)")
     }
 
+    @Test func nodeIsStartedOnlyByABuildThatRendersPages() throws {
+        let sandbox = try Sandbox()
+        let site = try sandbox.site("github-readme")
+        // A `node` first on PATH that notes each start, then runs the real one.
+        let bin = site.appendingPathComponent("bin")
+        let starts = site.appendingPathComponent("node-starts")
+        let real = try #require(
+            ["/usr/bin/node", "/usr/bin/nodejs", "/usr/local/bin/node"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        let node = bin.appendingPathComponent("node")
+        try Tree.write("#!/bin/sh\necho started >> '\(starts.path)'\nexec \(real) \"$@\"\n", to: node)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: node.path)
+        let environment = ["PATH": bin.path + ":/usr/bin:/bin"]
+        func startsSoFar() -> Int { ((try? Tree.text(starts)) ?? "").split(separator: "\n").count }
+
+        #expect(try Folio.run(buildArguments, in: site, environment: environment).status == 0)
+        #expect(startsSoFar() == 1, "the first build renders every page")
+        let html = try Tree.text(site.appendingPathComponent("Public/index.html"))
+        #expect(html.contains("hljs-keyword"), "highlighted through the noting node")
+        #expect(try Folio.run(buildArguments, in: site, environment: environment).status == 0)
+        #expect(startsSoFar() == 1, "a build with nothing to render does not start Node.js")
+        let page = site.appendingPathComponent("Content/index.md")
+        try Tree.write(try Tree.text(page) + "\nOne more line.\n", to: page)
+        #expect(try Folio.run(buildArguments, in: site, environment: environment).status == 0)
+        #expect(startsSoFar() == 2, "a page to render does")
+    }
+
     @Test func turnedOffForTheBenchmarkNothingIsHighlightedAndNothingSaid() throws {
         let (run, html) = try build(environment: ["FOLIO_HIGHLIGHT": "off"])
         #expect(!html.contains("hljs-"))

@@ -42,7 +42,9 @@ struct BuildPipeline {
     // MARK: 1. read
 
     mutating func read() -> SiteReader.Reading {
-        CodeHighlighter.shared.warmUp()
+        // Node.js loads highlight.js on the other core while the site is read: at once when every page will render
+        // (no cache), else once the plan knows some page will (a build with nothing to render never starts it).
+        if previous == nil { CodeHighlighter.shared.warmUp() }
         let reading = SiteReader.read(
             .init(
                 contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts,
@@ -79,6 +81,7 @@ struct BuildPipeline {
             site: site, theme: theme.theme, options: options, siteYAML: reading.siteYAML, folders: structure.keyBytes)
         let pages = RenderPlan(
             site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory)
+        if pages.reused.count < site.pages.count { CodeHighlighter.shared.warmUp() }
         // A few edited pages are published as a patch of the output (still old-or-new, see OutputPatch); anything
         // larger, or an output without Folio's mark (made by an older Folio), is built beside it and swapped in whole.
         // `folio check` (dryRun) renders everything and writes nothing.
