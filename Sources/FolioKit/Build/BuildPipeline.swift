@@ -167,6 +167,8 @@ struct BuildPipeline {
         try plan.output.publish()
         if options.dryRun { return }
         CacheFolder.removeAbandonedTemporaries(in: SitePath.directory(of: cachePath))
+        CacheFolder.noteOutput(options.outputDirectory, ofCache: cachePath)
+        CacheFolder.removeCachesOfMissingOutputs(in: SitePath.directory(of: cachePath))
         plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
         // Also after --no-cache: what this build wrote is what the next one can reuse. The search index's cache
         // is saved beside the build's, on the other core. The link check's record is left to a build in which

@@ -43,4 +43,34 @@ enum CacheFolder {
     }
 
     private static let temporaryMark = ".tmp-"
+
+    /// Notes beside the build cache at `path` (`build-<key>.json`) the output folder its files serve
+    /// (`build-<key>.output`), so that a later build can remove them once that folder is gone.
+    static func noteOutput(_ output: String, ofCache path: String) {
+        let note = (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + outputMark
+        let folder = URL(fileURLWithPath: output).standardizedFileURL.path
+        if FileManager.default.contents(atPath: note) == Data(folder.utf8) { return }
+        _ = Array(folder.utf8).withUnsafeBytes { write($0, to: note) }
+    }
+
+    /// Removes every file of each cache whose noted output folder no longer exists: a build into a scratch or
+    /// preview folder leaves tens of megabytes that no build would read again (a cache is read only while its
+    /// output exists). A cache with no note is kept, and so is what a build still running is writing.
+    static func removeCachesOfMissingOutputs(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for note in names where note.hasPrefix("build-") && note.hasSuffix(outputMark) {
+            guard let output = FileManager.default.contents(atPath: folder + "/" + note),
+                !output.isEmpty, !FileManager.default.fileExists(atPath: String(decoding: output, as: UTF8.self))
+            else { continue }
+            let key = "-" + note.dropFirst("build-".count).dropLast(outputMark.count) + "."
+            for name in names where name != note && name.contains(key) {
+                if WriterProcess.isAnotherRunning(endingAfter: temporaryMark, in: name) { continue }
+                unlink(folder + "/" + name)
+            }
+            // Last: a build stopped before this finds the note again and removes the rest.
+            unlink(folder + "/" + note)
+        }
+    }
+
+    private static let outputMark = ".output"
 }

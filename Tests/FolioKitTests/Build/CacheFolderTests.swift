@@ -39,6 +39,31 @@ import Testing
         #expect(!names.contains { $0.contains(".tmp-\(getpid())") }, "this build's own temporaries were renamed")
     }
 
+    @Test func theCachesOfOutputFoldersThatAreGoneAreRemoved() throws {
+        let site = try ScratchSite(["site.yml": "title: Cache\n", "index.md": "# Home\n\n[Guide](guide.md)\n"])
+        try site.write(["guide.md": "# Guide\n\nText.\n"])
+        let cache = site.root.appendingPathComponent(".folio-cache")
+        func files() -> Set<String> { Set((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []) }
+        let preview = site.root.appendingPathComponent("preview")
+        #expect(site.build().published)
+        let main = files()
+        #expect(main.contains { $0.hasSuffix(".output") } && main.contains { $0.hasSuffix(".facts") }, "\(main)")
+        #expect(site.build(into: preview).published)
+        let previewCache = files().subtracting(main)
+        #expect(previewCache.count >= 3, "the preview's cache, facts and note: \(previewCache.sorted())")
+        // A cache from before the notes: no note, so kept.
+        let unnoted = ["build-0123456789abcdef.json", "search-0123456789abcdef.txt"]
+        for name in unnoted { try Data("old".utf8).write(to: cache.appendingPathComponent(name)) }
+
+        try FileManager.default.removeItem(at: preview)
+        try site.write(["index.md": "# Home\n\nEdited.\n"])
+        #expect(site.build().published)
+        #expect(files().isDisjoint(with: previewCache), "left: \(files().sorted())")
+        #expect(files().isSuperset(of: main.union(unnoted)), "\(files().sorted())")
+        #expect(site.build(into: preview).published, "a folder built again gets a cache again")
+        #expect(files().count == main.count + unnoted.count + previewCache.count, "\(files().sorted())")
+    }
+
     @Test func aFileIsReplacedWholeOrLeftAsItWas() throws {
         let site = try ScratchSite(["index.md": "# Home\n"])
         let file = site.root.appendingPathComponent(".folio-cache/record.txt").path
