@@ -52,13 +52,11 @@ struct CachedFacts: Sendable {
     func entry(for path: String, fingerprint: FileFingerprint) -> (entry: PageFactsFile.Entry, record: String?)? {
         if let entry = entries[path] { return entry.fingerprint == fingerprint ? (entry, nil) : nil }
         guard let record = records[path], record.fingerprint == fingerprint else { return nil }
-        let utf8 = text.utf8
-        let lines = Substring(
-            utf8[
-                utf8.index(
-                    utf8.startIndex, offsetBy: record.bytes.lowerBound)..<utf8.index(
-                        utf8.startIndex, offsetBy: record.bytes.upperBound)])
-        guard let entry = PageFactsFile.decodeRecords(lines)?[path] else { return nil }
-        return (entry, String(lines))
+        // The record's bytes where they lie in the file's text (a native String: `withUTF8` copies nothing).
+        var text = text
+        return text.withUTF8 { bytes in
+            let lines = UnsafeBufferPointer(rebasing: bytes[record.bytes])
+            return PageFactsFile.decodeRecords(lines)?[path].map { ($0, String(decoding: lines, as: UTF8.self)) }
+        }
     }
 }
