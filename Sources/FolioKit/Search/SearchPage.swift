@@ -113,7 +113,8 @@ struct SearchPage: Sendable, Equatable {
     /// of the worker's pages so far, so a page's words are mostly found, not added), a tally per term, and the
     /// page's terms and occurrences. Used by one thread at a time.
     final class Workspace {
-        fileprivate var table = SearchTermTable(capacity: 1024)
+        /// Made by the first page (a build with `search: false` makes workspaces it never uses).
+        fileprivate var table = SearchTermTable(capacity: 0)
         fileprivate var tallies = Tallies()
         /// The page's terms (their slots in `table`) in the order they are first seen.
         fileprivate var pageTerms: [Int32] = []
@@ -127,11 +128,7 @@ struct SearchPage: Sendable, Equatable {
 
         convenience init() { self.init(termLimit: 1 << 18) }
 
-        init(termLimit: Int) {
-            self.termLimit = termLimit
-            pageTerms.reserveCapacity(1024)
-            occurrences.reserveCapacity(1024)
-        }
+        init(termLimit: Int) { self.termLimit = termLimit }
 
         deinit { tallies.deallocate() }
 
@@ -139,7 +136,7 @@ struct SearchPage: Sendable, Equatable {
             page += 1
             pageTerms.removeAll(keepingCapacity: true)
             occurrences.removeAll(keepingCapacity: true)
-            if table.count > termLimit {
+            if page == 1 || table.count > termLimit {
                 table = SearchTermTable(capacity: 1024)
                 tallies.removeAll()
             }
@@ -159,19 +156,19 @@ struct SearchPage: Sendable, Equatable {
     /// One tally per slot of the workspace's table: memory of its own, grown by doubling (an array would be
     /// checked for sharing at every word).
     fileprivate struct Tallies {
-        private(set) var pointer = UnsafeMutablePointer<Tally>.allocate(capacity: 1024)
-        private var capacity = 1024
+        private(set) var pointer = UnsafeMutablePointer<Tally>.allocate(capacity: 0)
+        private var capacity = 0
         /// How many slots have a tally.
         private(set) var known = 0
 
         /// A tally for the next slot.
         mutating func add() {
             if known == capacity {
-                let larger = UnsafeMutablePointer<Tally>.allocate(capacity: capacity * 2)
+                capacity = max(1024, capacity * 2)
+                let larger = UnsafeMutablePointer<Tally>.allocate(capacity: capacity)
                 larger.moveInitialize(from: pointer, count: known)
                 pointer.deallocate()
                 pointer = larger
-                capacity *= 2
             }
             (pointer + known).initialize(to: Tally())
             known += 1

@@ -6,24 +6,12 @@ import Testing
 /// `.folio-cache/` files are written through temporaries named with the writer's process id; a build killed while
 /// writing one leaves it behind, and the next build removes it — but never one whose writer still runs.
 @Suite struct CacheFolderTests {
-    /// The id of a process that has ended.
-    func endedProcess() throws -> pid_t {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
-    }
-
     @Test func aBuildRemovesTheTemporariesOfWritersThatAreGone() throws {
         let site = try ScratchSite(["site.yml": "title: Cache\n", "index.md": "# Home\n\nHello.\n"])
         #expect(site.build().published)
         let cache = site.root.appendingPathComponent(".folio-cache")
-        let ended = try endedProcess()
-        let running = Process()
-        running.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        running.arguments = ["30"]
-        try running.run()
+        let ended = try TestProcess.ended()
+        let running = try TestProcess.running()
         defer { running.terminate() }
         let abandoned = ["build-1a2b.json.tmp-\(ended)", "build-1a2b.facts.tmp-\(ended)"]
         let kept = ["search-1a2b.txt.tmp-\(running.processIdentifier)", "notes.tmp-draft", "mine.txt"]
