@@ -28,8 +28,6 @@ struct SearchPage: Sendable, Equatable {
         var pageTerms = workspace.pageTerms
         var occurrences = workspace.occurrences
         workspace.table = SearchTermTable(capacity: 0)
-        workspace.pageTerms = []
-        workspace.occurrences = []
         defer {
             workspace.table = table
             workspace.tallies = tallies
@@ -43,32 +41,34 @@ struct SearchPage: Sendable, Equatable {
                 url: model.url, pageTitle: settings.title, anchor: source.anchor, titles: source.titles,
                 place: source.place, to: &file, text: source.appendKeptText)
             let first = occurrences.count
-            let record = Int32(index)
-            SearchRecords.forEachToken(of: source, pageTitle: settings.title) { word, hash, kind in
-                let slot = table.slot(word, hash: hash)
-                if slot == tallies.known {
-                    tallies.add()
+            let record = UInt8(index)
+            SearchRecords.forEachToken(of: source, pageTitle: settings.title) { word, hash, key, kind in
+                let slot = table.slot(word, hash: hash, key: key)
+                if slot == tallies.count {
+                    tallies.append(Tally())
                 }
-                if tallies.pointer[slot].page != page {
-                    tallies.pointer[slot] = Tally(page: page, term: Int32(pageTerms.count))
+                let tally = tallies.pointer + slot
+                if tally.pointee.page != page {
+                    // First seen on this page: one of the page's terms, counted in this record from here on.
+                    tally.pointee = Tally(page: page, term: Int32(pageTerms.count), record: record)
+                    occurrences.append(Occurrence(slot: Int32(slot), term: Int32(pageTerms.count), record: record))
                     pageTerms.append(Int32(slot))
+                } else if tally.pointee.record != record {
+                    tally.pointee.record = record
+                    tally.pointee.body = 0
+                    tally.pointee.seen = 0
+                    occurrences.append(Occurrence(slot: Int32(slot), term: tally.pointee.term, record: record))
                 }
-                if tallies.pointer[slot].record != record {
-                    tallies.pointer[slot].record = record
-                    tallies.pointer[slot].body = 0
-                    tallies.pointer[slot].seen = 0
-                    occurrences.append(Occurrence(slot: slot, term: tallies.pointer[slot].term, record: UInt8(index)))
-                }
-                if kind == 0 { tallies.pointer[slot].body &+= 1 } else { tallies.pointer[slot].seen |= 1 << kind }
+                if kind == 0 { tally.pointee.countInBody() } else { tally.pointee.seen |= 1 << kind }
             }
             for position in first..<occurrences.count {
-                let tally = tallies.pointer[Int(occurrences[position].slot)]
-                occurrences[position].weight = UInt8(
+                let tally = tallies.pointer[Int(occurrences.pointer[position].slot)]
+                occurrences.pointer[position].weight = UInt8(
                     SearchRecords.weight(body: Int(tally.body), seen: tally.seen, intro: source.anchor.isEmpty))
             }
         }
         file += "]);\n".utf8
-        let terms = grouped(occurrences, terms: pageTerms, table: table)
+        let terms = grouped(occurrences.buffer, terms: pageTerms.buffer, table: table)
         return (SearchPage(records: sources.count, terms: terms), file)
     }
 
@@ -100,12 +100,14 @@ struct SearchPage: Sendable, Equatable {
                 let slot = word.withUTF8 { table.slot($0) }
                 occurrences.append(
                     Occurrence(
-                        slot: slot, term: Int32(slot), record: UInt8(index),
+                        slot: Int32(slot), term: Int32(slot), record: UInt8(index),
                         weight: UInt8(min(term.weight, SearchWeight.maximum))))
             }
         }
         file += "]);\n".utf8
-        let terms = grouped(occurrences, terms: Array(0..<Int32(table.count)), table: table)
+        let terms = occurrences.withUnsafeBufferPointer { occurrences in
+            Array(0..<Int32(table.count)).withUnsafeBufferPointer { grouped(occurrences, terms: $0, table: table) }
+        }
         return (SearchPage(records: records.count, terms: terms), file)
     }
 
@@ -115,12 +117,12 @@ struct SearchPage: Sendable, Equatable {
     final class Workspace {
         /// Made by the first page (a build with `search: false` makes workspaces it never uses).
         fileprivate var table = SearchTermTable(capacity: 0)
-        fileprivate var tallies = Tallies()
+        fileprivate var tallies = RawList<Tally>()
         /// The page's terms (their slots in `table`) in the order they are first seen.
-        fileprivate var pageTerms: [Int32] = []
-        fileprivate var occurrences: [Occurrence] = []
+        fileprivate var pageTerms = RawList<Int32>()
+        fileprivate var occurrences = RawList<Occurrence>()
         /// Which page the tallies are for: a term's tally from an earlier page is stale.
-        fileprivate private(set) var page = 0
+        fileprivate private(set) var page: UInt32 = 0
 
         /// The worker's terms are forgotten when there are more than this, so that a site of many distinct words
         /// (generated identifiers, hashes) costs a worker at most about 12 MB.
@@ -130,12 +132,16 @@ struct SearchPage: Sendable, Equatable {
 
         init(termLimit: Int) { self.termLimit = termLimit }
 
-        deinit { tallies.deallocate() }
+        deinit {
+            tallies.deallocate()
+            pageTerms.deallocate()
+            occurrences.deallocate()
+        }
 
         fileprivate func startPage() {
             page += 1
-            pageTerms.removeAll(keepingCapacity: true)
-            occurrences.removeAll(keepingCapacity: true)
+            pageTerms.removeAll()
+            occurrences.removeAll()
             if page == 1 || table.count > termLimit {
                 table = SearchTermTable(capacity: 1024)
                 tallies.removeAll()
@@ -144,37 +150,44 @@ struct SearchPage: Sendable, Equatable {
     }
 
     /// A term's tally: on which page it was last seen and its place among that page's terms, then the record it
-    /// was last counted in, its count in that record's body and the titles it was seen in there.
+    /// was last counted in, its count in that record's body and the titles it was seen in there. Twelve bytes, so
+    /// that the tallies of a worker's terms take little of the core's cache.
     fileprivate struct Tally {
-        var page = 0
+        var page: UInt32 = 0
         var term: Int32 = 0
-        var record: Int32 = -1
-        var body: Int32 = 0
+        var record: UInt8 = 0
+        /// Stops at 255 (a term's weight stops growing with its count long before).
+        var body: UInt8 = 0
         var seen: UInt8 = 0
+
+        mutating func countInBody() { body &+= body == .max ? 0 : 1 }
     }
 
-    /// One tally per slot of the workspace's table: memory of its own, grown by doubling (an array would be
-    /// checked for sharing at every word).
-    fileprivate struct Tallies {
-        private(set) var pointer = UnsafeMutablePointer<Tally>.allocate(capacity: 0)
+    /// A list in memory of its own, grown by doubling: an array would be checked for sharing at every word.
+    fileprivate struct RawList<Element: BitwiseCopyable> {
+        private(set) var pointer = UnsafeMutablePointer<Element>.allocate(capacity: 0)
         private var capacity = 0
-        /// How many slots have a tally.
-        private(set) var known = 0
+        private(set) var count = 0
 
-        /// A tally for the next slot.
-        mutating func add() {
-            if known == capacity {
-                capacity = max(1024, capacity * 2)
-                let larger = UnsafeMutablePointer<Tally>.allocate(capacity: capacity)
-                larger.moveInitialize(from: pointer, count: known)
-                pointer.deallocate()
-                pointer = larger
-            }
-            (pointer + known).initialize(to: Tally())
-            known += 1
+        var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: pointer, count: count) }
+
+        @inline(__always)
+        mutating func append(_ element: Element) {
+            if count == capacity { grow() }
+            (pointer + count).initialize(to: element)
+            count &+= 1
         }
 
-        mutating func removeAll() { known = 0 }
+        @inline(never)
+        private mutating func grow() {
+            capacity = max(1024, capacity * 2)
+            let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+            larger.moveInitialize(from: pointer, count: count)
+            pointer.deallocate()
+            pointer = larger
+        }
+
+        mutating func removeAll() { count = 0 }
 
         func deallocate() { pointer.deallocate() }
     }
@@ -182,7 +195,7 @@ struct SearchPage: Sendable, Equatable {
     /// A term of the page in one record, with its weight there: `slot` in the table it was counted in, `term` its
     /// place among the page's terms.
     fileprivate struct Occurrence {
-        var slot: Int
+        var slot: Int32
         var term: Int32
         var record: UInt8
         var weight: UInt8 = 0
@@ -216,7 +229,10 @@ struct SearchPage: Sendable, Equatable {
 
     /// The page's terms (each once, with the records that hold it: a page indexes a few words many times): every
     /// occurrence, noted in record order, placed straight into its term's part of the bytes (a counting sort).
-    private static func grouped(_ occurrences: [Occurrence], terms pageTerms: [Int32], table: SearchTermTable)
+    private static func grouped(
+        _ occurrences: UnsafeBufferPointer<Occurrence>, terms pageTerms: UnsafeBufferPointer<Int32>,
+        table: SearchTermTable
+    )
         -> [UInt8]
     {
         let count = pageTerms.count

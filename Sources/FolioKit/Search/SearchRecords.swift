@@ -140,15 +140,15 @@ struct SearchRecords {
     }
 
     /// Calls `body` with every token of a record, in the order its terms are first seen — its text, its heading, the
-    /// enclosing headings, the page's title — with its `SearchTermTable.hash` and its kind (0 body, 1 heading,
-    /// 2 enclosing heading, 3 page title).
+    /// enclosing headings, the page's title — with its `SearchTermTable.hash` and `key`, and its kind (0 body,
+    /// 1 heading, 2 enclosing heading, 3 page title).
     static func forEachToken(
-        of source: Source, pageTitle: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64, UInt8) -> Void
+        of source: Source, pageTitle: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64, UInt64, UInt8) -> Void
     ) {
-        source.forEachText { text in SearchText.forEachToken(text) { body($0, $1, 0) } }
-        if let heading = source.heading { SearchText.forEachToken(heading) { body($0, $1, 1) } }
-        for title in source.enclosing { SearchText.forEachToken(title) { body($0, $1, 2) } }
-        SearchText.forEachToken(pageTitle) { body($0, $1, 3) }
+        source.forEachText { text in SearchText.forEachToken(text) { body($0, $1, $2, 0) } }
+        if let heading = source.heading { SearchText.forEachToken(heading) { body($0, $1, $2, 1) } }
+        for title in source.enclosing { SearchText.forEachToken(title) { body($0, $1, $2, 2) } }
+        SearchText.forEachToken(pageTitle) { body($0, $1, $2, 3) }
     }
 
     /// A term's weight in a record, from its count in the body and the kinds of title it was seen in
@@ -165,8 +165,8 @@ struct SearchRecords {
     static func terms(of source: Source, pageTitle: String) -> [SearchRecord.Term] {
         var table = SearchTermTable(capacity: 64)
         var counts: [(body: Int, seen: UInt8)] = []
-        forEachToken(of: source, pageTitle: pageTitle) { word, hash, kind in
-            let slot = table.slot(word, hash: hash)
+        forEachToken(of: source, pageTitle: pageTitle) { word, hash, key, kind in
+            let slot = table.slot(word, hash: hash, key: key)
             if slot == counts.count { counts.append((0, 0)) }
             if kind == 0 { counts[slot].body += 1 } else { counts[slot].seen |= 1 << kind }
         }

@@ -7,6 +7,8 @@ struct SearchTermTable: Sendable {
     /// Every term's bytes, one after the other; slot i is `bytes[starts[i]..<starts[i + 1]]`.
     private(set) var bytes: [UInt8] = []
     private(set) var starts: [Int32] = [0]
+    /// Each slot's `key(_:)` when its term is shorter than eight bytes, else 0.
+    private var keys: [UInt64] = []
     /// Open addressing: each entry is the high half of its term's hash above its slot + 1 (0 is empty), so a probe
     /// passes over other terms without reading their bytes.
     private var table: [UInt64]
@@ -71,8 +73,45 @@ struct SearchTermTable: Sendable {
         return product ^ (product >> 29)
     }
 
+    /// A term of one to seven bytes as one number: its bytes, little-endian, with its length in the top byte
+    /// (which no other term's key has), so that a short word is compared with a term in one step.
+    @inline(__always)
+    static func key(_ bytes: UInt64, count: Int) -> UInt64 { bytes | UInt64(truncatingIfNeeded: count) &<< 56 }
+
+    private static func key(of word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard (1...7).contains(word.count) else { return 0 }
+        var bytes: UInt64 = 0
+        for (offset, byte) in word.enumerated() { bytes |= UInt64(byte) << (offset * 8) }
+        return key(bytes, count: word.count)
+    }
+
     /// The slot of `word`, added when new.
     mutating func slot(_ word: UnsafeBufferPointer<UInt8>) -> Int { slot(word, hash: Self.hash(word)) }
+
+    /// The slot of `word`, whose `hash(_:)` and `key(_:count:)` (0 for a word of eight bytes or more) are given,
+    /// added when new. A short word is compared by its key, without reading the stored terms' bytes.
+    @inline(__always)
+    mutating func slot(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, key: UInt64) -> Int {
+        guard key != 0 else { return slot(word, hash: hash) }
+        let mask = table.count - 1
+        let tag = hash & 0xffff_ffff_0000_0000
+        var position = Int(truncatingIfNeeded: hash) & mask
+        let found: Int? = table.withUnsafeBufferPointer { table in
+            keys.withUnsafeBufferPointer { keys in
+                while true {
+                    let entry = table[position]
+                    if entry == 0 { return nil }
+                    if entry & 0xffff_ffff_0000_0000 == tag {
+                        let slot = Int(truncatingIfNeeded: entry & 0xffff_ffff) &- 1
+                        if keys[slot] == key { return slot }
+                    }
+                    position = (position &+ 1) & mask
+                }
+            }
+        }
+        if let found { return found }
+        return add(word, tag: tag, at: position)
+    }
 
     /// The slot of `word`, whose `hash(_:)` is given, added when new. Inlined where it is called: the index looks
     /// up every word of every page, almost always a word already in the table, and a call costs as much as the probe.
@@ -112,6 +151,7 @@ struct SearchTermTable: Sendable {
         table[position] = tag | UInt64(slot + 1)
         bytes.append(contentsOf: word)
         starts.append(Int32(bytes.count))
+        keys.append(Self.key(of: word))
         if count * 2 > table.count { grow() }
         return slot
     }
@@ -134,8 +174,10 @@ struct SearchTermTable: Sendable {
         case 4...:
             return load(a, 0, as: UInt32.self) == load(b, 0, as: UInt32.self)
                 && load(a, count &- 4, as: UInt32.self) == load(b, count &- 4, as: UInt32.self)
+        case 1...:
+            // The first, middle and last bytes are every byte of a word of one to three.
+            return a[0] == b[0] && a[count &>> 1] == b[count &>> 1] && a[count &- 1] == b[count &- 1]
         default:
-            for index in 0..<count where a[index] != b[index] { return false }
             return true
         }
     }

@@ -19,6 +19,12 @@ public enum SearchText {
 
     /// `forEachToken`, with each token's `SearchTermTable.hash`.
     static func forEachToken(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void) {
+        forEachToken(text) { word, hash, _ in body(word, hash) }
+    }
+
+    /// `forEachToken`, with each token's `SearchTermTable.hash` and, for a token of one to seven bytes, its
+    /// `SearchTermTable.key` (else 0).
+    static func forEachToken(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64, UInt64) -> Void) {
         var text = text
         text.withUTF8 { scan($0, body) }
     }
@@ -54,13 +60,6 @@ public enum SearchText {
         return digits | letters | chunk & highBits
     }
 
-    /// The high bit of each ASCII capital of `chunk`.
-    @inline(__always)
-    private static func capitals(_ chunk: UInt64) -> UInt64 {
-        let ascii = chunk & ~highBits
-        return atLeast(0x41, ascii) & ~atLeast(0x5b, ascii) & ~chunk
-    }
-
     /// The first `count` bytes of a chunk (`count` below 8).
     @inline(__always)
     private static func firstBytes(_ count: Int) -> UInt64 { (1 &<< UInt64(count &* 8)) &- 1 }
@@ -79,11 +78,13 @@ public enum SearchText {
     private static let shortWord = 64
 
     // A word is found, lower-cased and hashed in one pass, eight bytes a step: its bytes are read once and a word
-    // costs about one branch, not one a byte. A word written in lower case is passed where it lies in the text; one
-    // with capitals as the lower-cased copy made on the way, on the stack. A run touching non-ASCII bytes takes the
-    // Unicode path. The last seven bytes of a text, a word running into them and a very long word go a byte a step.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void)
-    {
+    // costs about one branch, not one a byte. It is passed as the lower-cased copy made on the way, on the stack
+    // (setting 0x20 lowers an ASCII capital and leaves digits and small letters as they are), with its key when it
+    // ends in its first eight bytes. A run touching non-ASCII bytes takes the Unicode path. The last seven bytes of a
+    // text, a word running into them and a very long word go a byte a step.
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UInt64, UInt64) -> Void
+    ) {
         guard let base = bytes.baseAddress else { return }
         let end = bytes.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: shortWord) { lowered in
@@ -111,17 +112,15 @@ public enum SearchText {
                 let start = index
                 // Its end, its hash and its lower-cased bytes, eight bytes a step while they lie in the text.
                 var hash = SearchTermTable.seed
-                var capital: UInt64 = 0
                 var nonASCII: UInt64 = 0
                 var found = false
+                var key: UInt64 = 0
                 while index &+ 8 <= end, index &- start < shortWord {
                     let chunk = load(base, index)
                     let outside = ~wordBytes(chunk) & highBits
-                    let capitals = capitals(chunk)
                     let kept = outside == 0 ? ~0 : firstBytes(outside.trailingZeroBitCount &>> 3)
-                    capital |= capitals & kept
                     nonASCII |= chunk & kept
-                    let lower = (chunk | capitals &>> 2) & kept
+                    let lower = (chunk | 0x20 &* lowBits) & kept
                     copy.storeBytes(of: lower.littleEndian, toByteOffset: index &- start, as: UInt64.self)
                     if outside == 0 {
                         hash = SearchTermTable.step(hash, lower)
@@ -134,6 +133,7 @@ public enum SearchText {
                     if after != 0 { next = index &+ ending &+ after.trailingZeroBitCount &>> 3 }
                     index &+= ending
                     hash = SearchTermTable.finish(hash, tail: lower, count: index &- start)
+                    if index &- start < 8 { key = SearchTermTable.key(lower, count: index &- start) }
                     found = true
                     break
                 }
@@ -147,7 +147,7 @@ public enum SearchText {
                 if nonASCII & highBits != 0 {
                     var words: [String] = []
                     unicodeTokens(String(decoding: run, as: UTF8.self), into: &words)
-                    for var word in words { word.withUTF8 { body($0, SearchTermTable.hash($0)) } }
+                    for var word in words { word.withUTF8 { body($0, SearchTermTable.hash($0), 0) } }
                 } else if !found {
                     // Near the end of the text, or very long: lower-cased a byte a step, then hashed.
                     var word = run.count <= shortWord ? [] : Array(run)
@@ -159,12 +159,10 @@ public enum SearchText {
                             target[offset] = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
                         }
                         let lowered = UnsafeBufferPointer(start: target, count: run.count)
-                        body(lowered, SearchTermTable.hash(lowered))
+                        body(lowered, SearchTermTable.hash(lowered), 0)
                     }
-                } else if capital != 0 {
-                    body(UnsafeBufferPointer(start: lowered.baseAddress!, count: run.count), hash)
                 } else {
-                    body(run, hash)
+                    body(UnsafeBufferPointer(start: lowered.baseAddress!, count: run.count), hash, key)
                 }
             }
         }

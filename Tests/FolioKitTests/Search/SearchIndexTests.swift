@@ -97,6 +97,32 @@ import Testing
         #expect(table.count == Set(words).count)
     }
 
+    @Test func aShortWordsKeyFindsTheSameTermAsItsBytes() {
+        // Words of one to seven bytes are looked up by their key (bytes and length in one number), longer ones by
+        // their bytes: both must name one term once, whichever way it is first added.
+        let text =
+            "a A ab AB abc abcd abcdefg ABCDEFG abcdefgh abcdefghi b ba bab 7 77 x9Z X9z é Émile ab abcdefg, "
+            + "oohrixj ttssdop oohrixj a"
+        var keyed = SearchTermTable(capacity: 4)
+        var plain = SearchTermTable(capacity: 4)
+        var keyedSlots: [Int] = []
+        var plainSlots: [Int] = []
+        var shortWords = 0
+        SearchText.forEachToken(text) { word, hash, key in
+            var bytes: UInt64 = 0
+            for (offset, byte) in word.enumerated() { bytes |= UInt64(byte) << (offset * 8) }
+            if key != 0 {
+                #expect(word.count < 8 && key == SearchTermTable.key(bytes, count: word.count))
+                shortWords += 1
+            }
+            keyedSlots.append(keyed.slot(word, hash: hash, key: key))
+            plainSlots.append(plain.slot(word))
+        }
+        #expect(shortWords >= 20)
+        #expect(keyedSlots == plainSlots)
+        #expect((0..<keyed.count).map { Array(keyed.term($0)) } == (0..<plain.count).map { Array(plain.term($0)) })
+    }
+
     @Test func twoWordsWhoseHashesMeetInTheTableKeepTheirOwnSlots() {
         // Found by a search over random words: the same high half of the hash (what a table entry keeps) and the
         // same first position in a table of four, so the second word's probe reaches the first's entry and only
@@ -109,6 +135,14 @@ import Testing
         let slots = [first, second, first, second].map { word in word.withUnsafeBufferPointer { table.slot($0) } }
         #expect(slots == [0, 1, 0, 1])
         #expect(table.term(1).elementsEqual(second))
+        // And by their keys (seven bytes each), which differ where their tags do not.
+        let keyed = [second, first, second].map { word in
+            word.withUnsafeBufferPointer { bytes in
+                let packed = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << ($1.offset * 8) }
+                return table.slot(bytes, hash: SearchTermTable.hash(bytes), key: SearchTermTable.key(packed, count: 7))
+            }
+        }
+        #expect(keyed == [1, 0, 1] && table.count == 2)
     }
 }
 
