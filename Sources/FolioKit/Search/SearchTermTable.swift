@@ -10,7 +10,9 @@ struct SearchTermTable: Sendable {
     /// Each slot's `key(_:)` when its term is shorter than eight bytes, else 0.
     private var keys: [UInt64] = []
     /// Open addressing: each entry is the high half of its term's hash above its slot + 1 (0 is empty), so a probe
-    /// passes over other terms without reading their bytes.
+    /// passes over other terms without reading their bytes. Up to three quarters full: a worker looks every word of
+    /// its pages up here, and a smaller table misses the core's cache less often than a probe grows longer
+    /// (measured: a table kept at most half full cost the tokeniser 10 % more time on the bench corpus).
     private var table: [UInt64]
 
     init(capacity: Int = 1024) { table = [UInt64](repeating: 0, count: capacity) }
@@ -152,7 +154,7 @@ struct SearchTermTable: Sendable {
         bytes.append(contentsOf: word)
         starts.append(Int32(bytes.count))
         keys.append(Self.key(of: word))
-        if count * 2 > table.count { grow() }
+        if count * 4 > table.count * 3 { grow() }
         return slot
     }
 
