@@ -88,7 +88,7 @@ public enum SiteBuilder {
                 plan.output.discard()
                 return finish(published: false)
             }
-            try build.commit(plan, written: written, search: search)
+            try build.commit(plan, written: written, search: search, publication: publication)
         } catch {
             plan.output.discard()
             build.report(

@@ -1,8 +1,9 @@
 import Foundation
 
-/// What the link check of a build in which nothing changed found, kept beside the build cache, so that the next
-/// such build reports it again without reading every page's links and ids back (that read was half of a no-op
-/// build). Builds that render pages do not write it: on a large site it costs them more than it saves.
+/// What the link check of the last build found, kept beside the build cache, so that the next build in which
+/// nothing changed reports it again without reading every page's links and ids back and checking them (that was
+/// half of a no-op build). A build that renders pages writes it on the other core while it saves its cache; a
+/// `folio serve` rebuild does not (its next build is almost never one in which nothing changed).
 ///
 /// Its key covers everything the check reads: the site key (theme, config, options), the fingerprint of every
 /// page and static file, the other files of the output, and `--strict`.
@@ -37,9 +38,11 @@ struct LinkCheckRecord: Equatable {
         return url.deletingLastPathComponent().appendingPathComponent(name + ".tsv").path
     }
 
-    static func load(from path: String) -> LinkCheckRecord? {
+    /// The record at `path` when its key is `key`: one of another state of the site is not decoded further than
+    /// its key (a large site's record lists a hundred thousand links).
+    static func load(from path: String, key: UInt64) -> LinkCheckRecord? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return data.withUnsafeBytes { decode($0.bindMemory(to: UInt8.self)) }
+        return data.withUnsafeBytes { decode($0.bindMemory(to: UInt8.self), key: key) }
     }
 
     /// Written whole or not at all (a temporary file renamed over the old one).
@@ -70,7 +73,8 @@ struct LinkCheckRecord: Equatable {
         return bytes
     }
 
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> LinkCheckRecord? {
+    /// The record in `bytes`; nil when they are not one, or (given `key`) when its key is another.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, key wanted: UInt64? = nil) -> LinkCheckRecord? {
         var lines = TabSeparatedLines(bytes)
         guard let format = lines.next(), String(decoding: format, as: UTF8.self) == Self.format else { return nil }
         var record = LinkCheckRecord(key: 0, internalLinks: 0, external: [], findings: [])
@@ -79,7 +83,7 @@ struct LinkCheckRecord: Equatable {
             let f = TabSeparatedLines.fields(line).map(TabSeparatedLines.string)
             switch f.first {
             case "key" where f.count == 2:
-                guard let key = UInt64(f[1]) else { return nil }
+                guard let key = UInt64(f[1]), wanted == nil || key == wanted else { return nil }
                 record.key = key
                 hasKey = true
             case "internal" where f.count == 2:

@@ -9,6 +9,8 @@ struct SitePublication {
         var internalLinks = 0
         /// What the link check found (its key left to the caller), for the next build in which nothing changes.
         var linkCheck: LinkCheckRecord?
+        /// The output's files the link check took as existing besides the pages (part of the record's key).
+        var checkedFiles: Set<String> = []
     }
 
     let site: Site
@@ -34,6 +36,7 @@ struct SitePublication {
         outcome.internalLinks = result.internalLinks
         outcome.linkCheck = LinkCheckRecord(
             key: 0, internalLinks: result.internalLinks, external: result.external, findings: findings.all)
+        outcome.checkedFiles = files
         return outcome
     }
 

@@ -35,27 +35,63 @@ import Testing
         #expect(quiet.internalLinks == 3 && quiet.externalLinks.isEmpty)
     }
 
+    /// The record kept for `site`, whatever its key.
+    func record(of site: ScratchSite) -> (path: String, record: LinkCheckRecord?) {
+        let path = LinkCheckRecord.location(
+            buildCache: BuildCache.location(content: site.content.path, output: site.output.path))
+        let record = FileManager.default.contents(atPath: path).flatMap { data in
+            data.withUnsafeBytes { LinkCheckRecord.decode($0.bindMemory(to: UInt8.self)) }
+        }
+        return (path, record)
+    }
+
     @Test func theRecordIsUsedOnlyUnderItsOwnKey() throws {
         let site = try ScratchSite(Self.files)
         let first = site.build()
-        let path = LinkCheckRecord.location(
-            buildCache: BuildCache.location(content: site.content.path, output: site.output.path))
-        #expect(LinkCheckRecord.load(from: path) == nil, "a build that renders pages keeps no record: it would cost it")
-        #expect(site.build().summary.rendered == 0)
-        var record = try #require(LinkCheckRecord.load(from: path), "the first build with nothing to do keeps one")
+        let (path, kept) = record(of: site)
+        var record = try #require(kept, "the build keeps what its link check found")
         #expect(record.findings.map(\.description) == first.diagnostics.map(\.description))
+        #expect(LinkCheckRecord.load(from: path, key: record.key &+ 1) == nil)
         // Under its own key, what the record says is what a build in which nothing changed reports.
         var altered = record
         altered.findings = [.warning("kept by the last build", at: "Content/index.md")]
         altered.save(to: path)
-        #expect(site.build().diagnostics.map(\.message) == ["kept by the last build"])
+        let again = site.build()
+        #expect(again.summary.rendered == 0 && again.diagnostics.map(\.message) == ["kept by the last build"])
         // Under another key, the build checks the links itself, and keeps its own record.
         record.key &+= 1
         record.findings = [.warning("from another build", at: "Content/index.md")]
         record.save(to: path)
-        let again = site.build()
-        #expect(again.diagnostics.map(\.description) == first.diagnostics.map(\.description))
-        #expect(LinkCheckRecord.load(from: path)?.findings.map(\.description) == first.diagnostics.map(\.description))
+        let checked = site.build()
+        #expect(checked.diagnostics.map(\.description) == first.diagnostics.map(\.description))
+        #expect(self.record(of: site).record?.findings.map(\.description) == first.diagnostics.map(\.description))
+    }
+
+    @Test func theBuildAfterAnEditWithNothingChangedUsesTheEditsRecord() throws {
+        // The edit's build checked every link already: the build after it (nothing changed) must not check again,
+        // which on a large site is most of a build that renders nothing.
+        let site = try ScratchSite(Self.files)
+        site.build()
+        let before = try #require(record(of: site).record)
+        try site.write(["guide.md": "# Guide\n\n## One\n\nBack [home](index.md) and to [a lost page](lost.md).\n"])
+        let edit = site.build()
+        #expect(edit.summary.rendered == 1)
+        let (path, kept) = record(of: site)
+        var record = try #require(kept)
+        #expect(record.key != before.key, "the edited page is part of the key")
+        #expect(record.findings.map(\.description) == edit.diagnostics.map(\.description))
+        #expect(edit.diagnostics.contains { $0.message.contains("lost.md") }, "\(edit.diagnostics)")
+        record.findings = [.warning("kept by the edit's build", at: "Content/guide.md")]
+        record.save(to: path)
+        let after = site.build()
+        #expect(after.summary.rendered == 0 && after.diagnostics.map(\.message) == ["kept by the edit's build"])
+    }
+
+    @Test func aPreviewRebuildKeepsNoRecord() throws {
+        // `folio serve` rebuilds on every save: writing 130,000 links each time would cost each rebuild.
+        let site = try ScratchSite(Self.files)
+        #expect(site.build(session: BuildSession()).published)
+        #expect(record(of: site).record == nil)
     }
 
     @Test func theKeyFollowsEveryInput() {

@@ -27,13 +27,15 @@ final class ScratchSite {
     func remove(_ path: String) throws { try FileManager.default.removeItem(at: content.appendingPathComponent(path)) }
 
     @discardableResult
-    func build(into output: URL? = nil, cache: Bool = true, templates: URL? = nil) -> SiteBuilder.Result {
+    func build(
+        into output: URL? = nil, cache: Bool = true, templates: URL? = nil, session: BuildSession? = nil
+    ) -> SiteBuilder.Result {
         var options = SiteBuilder.Options()
         options.contentDirectory = content.path
         options.templatesDirectory = templates?.path
         options.outputDirectory = (output ?? self.output).path
         options.useCache = cache
-        return SiteBuilder.build(options)
+        return SiteBuilder.build(options, session: session)
     }
 
     func html(_ path: String, in output: URL? = nil) -> String {
