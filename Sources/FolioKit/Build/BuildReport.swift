@@ -45,19 +45,58 @@ public struct BuildReport {
                 + "\"notes\": [\(result.notes.map(ModelJSON.quote).joined(separator: ", "))], \"internalLinks\": \(result.internalLinks), "
                 + "\"externalLinks\": [")
         // Written as bytes, a chunk at a time: a String built link by link costs more than the build it reports.
+        // A page's links follow one another and many share an address: a URL or path the same as the last link's
+        // is copied as it was quoted then.
         var chunk: [UInt8] = []
         chunk.reserveCapacity(70_000)
+        var url = QuotedField()
+        var path = QuotedField()
         for (index, link) in result.externalLinks.enumerated() {
             chunk += index > 0 ? #", {"url": "#.utf8 : #"{"url": "#.utf8
-            ModelJSON.appendQuoted(link.url, to: &chunk)
+            url.append(link.url, to: &chunk)
             chunk += #", "path": "#.utf8
-            ModelJSON.appendQuoted(link.path, to: &chunk)
-            chunk += #", "line": \#(link.line), "column": \#(link.column)}"#.utf8
+            path.append(link.path, to: &chunk)
+            chunk += #", "line": "#.utf8
+            Self.appendDecimal(link.line, to: &chunk)
+            chunk += #", "column": "#.utf8
+            Self.appendDecimal(link.column, to: &chunk)
+            chunk.append(UInt8(ascii: "}"))
             if chunk.count > 65536 {
                 emit(String(decoding: chunk, as: UTF8.self))
                 chunk.removeAll(keepingCapacity: true)
             }
         }
         emit(String(decoding: chunk, as: UTF8.self) + "]}")
+    }
+
+    /// A string as JSON, kept for the next string that is the same.
+    private struct QuotedField {
+        private var last: String?
+        private var quoted: [UInt8] = []
+
+        mutating func append(_ string: String, to bytes: inout [UInt8]) {
+            if string != last {
+                last = string
+                quoted.removeAll(keepingCapacity: true)
+                ModelJSON.appendQuoted(string, to: &quoted)
+            }
+            bytes += quoted
+        }
+    }
+
+    /// `value`'s decimal digits, as `"\(value)"` writes them.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for any Int's twenty digits, written from the right
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = value.magnitude
+            var at = buffer.count
+            repeat {
+                at -= 1
+                buffer[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes += buffer[at...]
+        }
     }
 }

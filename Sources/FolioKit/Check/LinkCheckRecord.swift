@@ -79,8 +79,21 @@ struct LinkCheckRecord: Equatable {
         guard let format = lines.next(), String(decoding: format, as: UTF8.self) == Self.format else { return nil }
         var record = LinkCheckRecord(key: 0, internalLinks: 0, external: [], findings: [])
         var hasKey = false
+        var f: [UnsafeBufferPointer<UInt8>] = []
+        // A page's links follow one another and many share an address: a field the same as the last link's is
+        // the same String, not a new one (130,000 links on the bench corpus, from 10,000 pages, mostly one URL).
+        var url = Repeated()
+        var path = Repeated()
         while let line = lines.next() {
-            let f = TabSeparatedLines.fields(line).map(TabSeparatedLines.string)
+            TabSeparatedLines.fields(line, into: &f)
+            if f.count == 5, TabSeparatedLines.equal(f[0], "external") {
+                guard let line = TabSeparatedLines.integer(f[3]), let column = TabSeparatedLines.integer(f[4])
+                else { return nil }
+                record.external.append(
+                    ExternalLink(url: url.string(f[1]), path: path.string(f[2]), line: Int(line), column: Int(column)))
+                continue
+            }
+            let f = f.map(TabSeparatedLines.string)
             switch f.first {
             case "key" where f.count == 2:
                 guard let key = UInt64(f[1]), wanted == nil || key == wanted else { return nil }
@@ -89,9 +102,6 @@ struct LinkCheckRecord: Equatable {
             case "internal" where f.count == 2:
                 guard let count = Int(f[1]) else { return nil }
                 record.internalLinks = count
-            case "external" where f.count == 5:
-                guard let line = Int(f[3]), let column = Int(f[4]) else { return nil }
-                record.external.append(ExternalLink(url: f[1], path: f[2], line: line, column: column))
             case "finding" where f.count == 6:
                 guard let severity = Diagnostic.Severity(rawValue: f[1]), let line = Int(f[3]), let column = Int(f[4])
                 else { return nil }
@@ -102,5 +112,19 @@ struct LinkCheckRecord: Equatable {
             }
         }
         return hasKey ? record : nil
+    }
+
+    /// The String of a field, kept for the next field with the same bytes.
+    private struct Repeated {
+        private var bytes: [UInt8] = []
+        private var last = ""
+
+        mutating func string(_ field: UnsafeBufferPointer<UInt8>) -> String {
+            if !field.elementsEqual(bytes) {
+                bytes = Array(field)
+                last = TabSeparatedLines.string(field)
+            }
+            return last
+        }
     }
 }

@@ -118,4 +118,21 @@ import Testing
         #expect(decoded == record)
         #expect(Array("folio-links-0\nkey\t1\n".utf8).withUnsafeBufferPointer { LinkCheckRecord.decode($0) } == nil)
     }
+
+    @Test func repeatedAndAlternatingLinksSurviveTheRoundTrip() throws {
+        // Decoding keeps a field's String for the next link with the same bytes: repeats, changes and changes back,
+        // escaped or not, must all read back as written.
+        let urls = ["https://example.com/docs", "https://example.com/a\tb\\c", "https://example.com/docs", "x"]
+        let paths = ["Content/a.md", "Content/a.md", "Content/b\tc.md", "Content/a.md"]
+        var external: [ExternalLink] = []
+        for index in 0..<12 {
+            external.append(
+                ExternalLink(url: urls[index % 4], path: paths[index / 3], line: index, column: 100 - index))
+        }
+        let record = LinkCheckRecord(key: 7, internalLinks: 3, external: external, findings: [])
+        let decoded = try #require(record.encoded.withUnsafeBufferPointer { LinkCheckRecord.decode($0) })
+        #expect(decoded == record)
+        #expect(record.encoded.withUnsafeBufferPointer { LinkCheckRecord.decode($0, key: 8) } == nil)
+        #expect(record.encoded.withUnsafeBufferPointer { LinkCheckRecord.decode($0, key: 7) } == record)
+    }
 }
