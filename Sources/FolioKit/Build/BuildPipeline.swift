@@ -94,14 +94,26 @@ struct BuildPipeline {
                 ? OutputDirectory.patch(target: options.outputDirectory)
                 : OutputDirectory(target: options.outputDirectory)
         let factsPath = PageFactsFile.location(buildCache: cachePath)
-        // `folio serve` keeps every page's facts in memory for its next build; `folio build` writes them out page by page.
-        let facts = SiteFacts(
+        let isNoOp = pages.isNoOp && marked
+        // With nothing changed, the last link check's record usually answers: the facts are read in `republish`
+        // only when it does not.
+        let facts =
+            isNoOp
+            ? SiteFacts(site: site, cached: nil, keepEntries: false)
+            : linkFacts(site, siteKey: siteKey, at: factsPath)
+        return BuildPlan(
+            site: site, reading: reading, tree: structure.tree, siteKey: siteKey, pages: pages, output: output,
+            isPatch: isPatch, isNoOp: isNoOp, facts: facts, factsPath: factsPath)
+    }
+
+    /// Every page's link facts as the last build left them (read back page by page as the build needs them), and
+    /// where this build's go: `folio serve` keeps them in memory for its next build; `folio build` writes them out
+    /// page by page.
+    private func linkFacts(_ site: Site, siteKey: String, at factsPath: String) -> SiteFacts {
+        SiteFacts(
             site: site, cached: previous.flatMap { PageFactsFile.load(from: factsPath, siteKey: $0.siteKey) },
             stream: session == nil && !options.dryRun ? PageFactsFile.Stream(path: factsPath, siteKey: siteKey) : nil,
             keepEntries: session != nil)
-        return BuildPlan(
-            site: site, reading: reading, tree: structure.tree, siteKey: siteKey, pages: pages, output: output,
-            isPatch: isPatch, isNoOp: pages.isNoOp && marked, facts: facts, factsPath: factsPath)
     }
 
     // MARK: 4 and 5. model and render, page by page
@@ -191,6 +203,7 @@ struct BuildPipeline {
 
     /// Nothing changed: the output is already this build's. Only the site-wide checks run again.
     mutating func republish(_ plan: BuildPlan, theme: SiteTheme) -> SitePublication.Outcome {
+        var plan = plan
         // As the render stage reports them: the same finding on many pages once.
         diagnostics.report(plan.pages.reusedDiagnostics.removingDuplicates())
         // The link check's findings are the last build's: its inputs are all the same.
@@ -204,6 +217,7 @@ struct BuildPipeline {
                 notes: site.notes, externalLinks: record.external, internalLinks: record.internalLinks,
                 linkCheck: record)
         }
+        plan.facts = linkFacts(plan.site, siteKey: plan.siteKey, at: plan.factsPath)
         for page in plan.site.pages {
             plan.facts.reused(
                 page, fingerprint: plan.pages.reused[page.sourcePath]?.fingerprint ?? .missing,
