@@ -46,10 +46,13 @@ def section(n, result):
     for case, r in result.items():
         runs = ", ".join(f"{w:.3f}" for w in r["walls"])
         lines.append(f"| {case} | {r['median']:.2f} s | {runs} | {r['cpu']:.2f} s | {r['peak']:.0f} MB |")
-    full, floor = result["full"]["median"], result["floor"]["median"]
+    # Each ratio is the median of the runs' own ratios (the two builds of a run ran one after the other).
+    ratio = lambda case, baseline: statistics.median(
+        a / b for a, b in zip(result[case]["walls"], result[baseline]["walls"]))
+    floor = ratio("full", "floor")
     lines += ["", "| budget (SPEC §11) | measured | budget | |", "|---|---:|---:|:-:|",
-              f"| folio full / floor | {full / floor:.2f} × | ≤ 1.5 × | {ok(full / floor <= 1.5)} |"]
+              f"| folio full / floor | {floor:.2f} × | ≤ 1.5 × | {ok(floor <= 1.5)} |"]
     if "hugo" in result:
-        hugo = result["hugo"]["median"]
-        lines.append(f"| hugo / folio full | {hugo / full:.2f} × | ≥ 3 × | {ok(hugo / full >= 3)} |")
+        hugo = ratio("hugo", "full")
+        lines.append(f"| hugo / folio full | {hugo:.2f} × | ≥ 3 × | {ok(hugo >= 3)} |")
     return "\n".join(lines)
