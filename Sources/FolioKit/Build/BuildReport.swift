@@ -57,9 +57,9 @@ public struct BuildReport {
             chunk += #", "path": "#.utf8
             path.append(link.path, to: &chunk)
             chunk += #", "line": "#.utf8
-            Self.appendDecimal(link.line, to: &chunk)
+            chunk.appendDecimal(link.line)
             chunk += #", "column": "#.utf8
-            Self.appendDecimal(link.column, to: &chunk)
+            chunk.appendDecimal(link.column)
             chunk.append(UInt8(ascii: "}"))
             if chunk.count > 65536 {
                 emit(String(decoding: chunk, as: UTF8.self))
@@ -81,22 +81,6 @@ public struct BuildReport {
                 ModelJSON.appendQuoted(string, to: &quoted)
             }
             bytes += quoted
-        }
-    }
-
-    /// `value`'s decimal digits, as `"\(value)"` writes them.
-    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for any Int's twenty digits, written from the right
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var rest = value.magnitude
-            var at = buffer.count
-            repeat {
-                at -= 1
-                buffer[at] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            bytes += buffer[at...]
         }
     }
 }

@@ -45,23 +45,40 @@ struct LinkCheckRecord: Equatable {
         return data.withUnsafeBytes { decode($0.bindMemory(to: UInt8.self), key: key) }
     }
 
-    /// Written whole or not at all (a temporary file renamed over the old one).
+    /// Written whole or not at all (a temporary file renamed over the old one), a piece at a time.
     func save(to path: String) {
-        _ = encoded.withUnsafeBytes { CacheFolder.write($0, to: path) }
+        CacheFolder.write(to: path) { write in encode { piece in piece.withUnsafeBytes(write) } }
     }
 
-    /// The record as its file's bytes: a build can find a hundred thousand external links, so the lines are
-    /// written straight into one buffer.
+    /// The record as its file's bytes.
     var encoded: [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + external.count * 80 + findings.count * 160)
+        encode { bytes += $0 }
+        return bytes
+    }
+
+    /// The file's bytes, in pieces of about 64 KB: a large site's record lists 130,000 external links, and it is
+    /// written at the end of a build, when the build's memory is at its peak.
+    func encode(_ emit: ([UInt8]) -> Void) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(70_000)
+        func emitPiece(over size: Int) {
+            guard bytes.count > size else { return }
+            emit(bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
         bytes += "\(Self.format)\nkey\t\(key)\ninternal\t\(internalLinks)\n".utf8
         for link in external {
             bytes += "external\t".utf8
             TabSeparatedLines.appendEscaped(link.url, to: &bytes)
             bytes.append(9)
             TabSeparatedLines.appendEscaped(link.path, to: &bytes)
-            bytes += "\t\(link.line)\t\(link.column)\n".utf8
+            bytes.append(9)
+            bytes.appendDecimal(link.line)
+            bytes.append(9)
+            bytes.appendDecimal(link.column)
+            bytes.append(10)
+            emitPiece(over: 65536)
         }
         for finding in findings {
             bytes += "finding\t\(finding.severity.rawValue)\t".utf8
@@ -69,8 +86,9 @@ struct LinkCheckRecord: Equatable {
             bytes += "\t\(finding.line)\t\(finding.column)\t".utf8
             TabSeparatedLines.appendEscaped(finding.message, to: &bytes)
             bytes.append(10)
+            emitPiece(over: 65536)
         }
-        return bytes
+        emitPiece(over: 0)
     }
 
     /// The record in `bytes`; nil when they are not one, or (given `key`) when its key is another.

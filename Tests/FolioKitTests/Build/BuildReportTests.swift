@@ -32,9 +32,9 @@ import Testing
 
     @Test func numbersAreWrittenAsSwiftWritesThem() {
         for value in [0, 1, 9, 10, 99, 100, 474, 1_000_000, -1, -10, -474, Int.max, Int.min] {
-            var bytes: [UInt8] = []
-            BuildReport.appendDecimal(value, to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == "\(value)")
+            var bytes: [UInt8] = Array("n=".utf8)
+            bytes.appendDecimal(value)
+            #expect(String(decoding: bytes, as: UTF8.self) == "n=\(value)")
         }
     }
 }
