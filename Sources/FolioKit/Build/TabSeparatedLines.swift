@@ -69,12 +69,16 @@ struct TabSeparatedLines: IteratorProtocol {
         return negative ? -value : value
     }
 
-    /// Appends `field` with tab, line breaks and backslash escaped, as `string(_:)` reads it back.
+    /// Appends `field` with tab, line breaks and backslash escaped, as `string(_:)` reads it back. A field with
+    /// nothing to escape (almost every one) is appended as it is, its bytes looked at where they lie.
     static func appendEscaped(_ field: String, to bytes: inout [UInt8]) {
-        guard field.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) else {
-            bytes += field.utf8
-            return
+        var field = field
+        let plain = field.withUTF8 { utf8 in
+            for byte in utf8 where byte == 92 || byte < 14 && (byte == 9 || byte == 10 || byte == 13) { return false }
+            bytes += utf8
+            return true
         }
+        if plain { return }
         for byte in field.utf8 {
             switch byte {
             case 9: bytes += [92, UInt8(ascii: "t")]

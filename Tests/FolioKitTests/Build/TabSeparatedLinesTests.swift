@@ -30,4 +30,19 @@ import Testing
         let fields = Array(repeating: "word", count: 300) + ["end"]
         #expect(split(long + "\n" + long) == [fields, fields])
     }
+
+    @Test func aFieldReadsBackAsItWasWrittenWhateverItHolds() {
+        // Tab, line breaks and backslash are escaped; every other byte (control characters, non-ASCII, a small
+        // string stored inline) is written as it is.
+        let fields = [
+            "", "plain", "a\tb", "line\nbreak", "carriage\rreturn", "back\\slash", "\\t not a tab",
+            "\u{0}\u{1}\u{b}\u{c}\u{e}\u{1f}", "é東京 😀", String(repeating: "long ", count: 40) + "\t",
+        ]
+        for field in fields {
+            var bytes: [UInt8] = []
+            TabSeparatedLines.appendEscaped(field, to: &bytes)
+            #expect(!bytes.contains(9) && !bytes.contains(10) && !bytes.contains(13), "\(field.debugDescription)")
+            #expect(bytes.withUnsafeBufferPointer { TabSeparatedLines.string($0) } == field, "\(field.debugDescription)")
+        }
+    }
 }
