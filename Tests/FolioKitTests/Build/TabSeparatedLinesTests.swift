@@ -42,7 +42,8 @@ import Testing
             var bytes: [UInt8] = []
             TabSeparatedLines.appendEscaped(field, to: &bytes)
             #expect(!bytes.contains(9) && !bytes.contains(10) && !bytes.contains(13), "\(field.debugDescription)")
-            #expect(bytes.withUnsafeBufferPointer { TabSeparatedLines.string($0) } == field, "\(field.debugDescription)")
+            let read = bytes.withUnsafeBufferPointer { TabSeparatedLines.string($0) }
+            #expect(read == field, "\(field.debugDescription)")
         }
     }
 }
