@@ -56,7 +56,9 @@ struct SearchBuild {
             }
         }
 
-        // In `folio serve`, the previous build's postings are changed for the edited pages only.
+        // The previous build's postings, changed for the edited pages only, so that only the shards of the terms
+        // that changed are encoded again: `folio serve` keeps them in memory; a new process makes them again from
+        // the cached pages when every page kept its number (an edit), and lays them out as that build did.
         var index: SearchIndexState
         if var kept = inMemory ? SearchIndexState.take(at: cachePath) : nil, previous != nil,
             kept.siteKey == cache.siteKey,
@@ -64,6 +66,10 @@ struct SearchBuild {
         {
             kept.update(to: pages)
             index = kept
+        } else if let before = previous.flatMap({ Self.pages(of: site, in: $0) }) {
+            index = SearchIndexState(siteKey: cache.siteKey, pages: before)
+            _ = index.layOut()
+            index.update(to: pages)
         } else {
             index = SearchIndexState(siteKey: cache.siteKey, pages: pages)
         }
@@ -111,6 +117,17 @@ struct SearchBuild {
             at: SearchIndex.indexPath, previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
         // Kept only by a long-running process (a single build frees the postings before it saves its cache).
         state = inMemory ? index : nil
+    }
+
+    /// Every page of `site` as `cache` holds it, by number; nil unless each is there under the number it has now.
+    private static func pages(of site: Site, in cache: SearchCache) -> [SearchPage]? {
+        var pages: [SearchPage] = []
+        pages.reserveCapacity(site.pages.count)
+        for (number, source) in site.pages.enumerated() {
+            guard let cached = cache.pages[source.sourcePath], cached.number == number else { return nil }
+            pages.append(cached.search)
+        }
+        return pages
     }
 
     /// Writes an index file, or links the previous build's when its contents are the same.
