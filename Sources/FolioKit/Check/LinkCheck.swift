@@ -26,17 +26,16 @@ struct LinkCheck {
         result.internalLinks = links.internalCount
         var broken: [(page: Int, line: Int, column: Int, message: (String) -> String)] = []
 
-        // Anchors, grouped by the page they point to: each page's ids are looked at once.
+        // Anchors, grouped by the page they point to (in link order within a page): each page's ids are looked at once.
         let anchors = links.anchors
-        let order = anchors.indices.sorted { anchors[$0].target < anchors[$1].target }
-        var start = 0
-        while start < order.count {
-            let target = Int(anchors[order[start]].target)
-            var end = start
-            while end < order.count, Int(anchors[order[end]].target) == target { end += 1 }
-            let joined = ids[target] ?? ""
-            let known = Set(joined.split(separator: "\u{0}", omittingEmptySubsequences: true))
-            for anchor in order[start..<end].map({ anchors[$0] }) where !known.contains(Substring(anchor.fragment)) {
+        let groups = Self.grouped(anchors.count, into: ids.count) { Int(anchors[$0].target) }
+        var known = Set<Substring>(minimumCapacity: 64)
+        for target in ids.indices where groups.starts[target] < groups.starts[target + 1] {
+            known.removeAll(keepingCapacity: true)
+            Self.forEachID(ids[target] ?? "") { known.insert($0) }
+            for position in groups.starts[target]..<groups.starts[target + 1] {
+                let anchor = anchors[groups.order[position]]
+                if known.contains(Substring(anchor.fragment)) { continue }
                 let page = Int(anchor.page)
                 broken.append(
                     (
@@ -46,7 +45,6 @@ struct LinkCheck {
                         }
                     ))
             }
-            start = end
         }
 
         for (page, link) in links.others {
@@ -71,7 +69,10 @@ struct LinkCheck {
             }
         }
 
-        result.external = links.externals.sorted { ($0.page, $0.ordinal) < ($1.page, $1.ordinal) }.map {
+        // Each page's external links are stored together, in order: grouped by page, they are in (page, ordinal) order.
+        let externals = links.externals
+        let byPage = Self.grouped(externals.count, into: pages.count) { Int(externals[$0].page) }
+        result.external = byPage.order.lazy.map { externals[$0] }.map {
             ExternalLink(
                 url: links.urls[Int($0.url)], path: pages[Int($0.page)].displayPath, line: Int($0.line),
                 column: Int($0.column))
@@ -88,6 +89,37 @@ struct LinkCheck {
     /// The links of a page as written in its Markdown, read again.
     private func writtenLinks(of index: Int) -> [PageLink] {
         PageLoader.reload(pages[index], site: site).links
+    }
+
+    /// The indices `0..<count` grouped by `key` (below `keys`), in order within a group, by a counting sort:
+    /// group `k` is `order[starts[k]..<starts[k + 1]]`.
+    static func grouped(_ count: Int, into keys: Int, key: (Int) -> Int) -> (order: [Int], starts: [Int]) {
+        var starts = [Int](repeating: 0, count: keys + 1)
+        for index in 0..<count { starts[key(index) + 1] += 1 }
+        for group in 0..<keys { starts[group + 1] += starts[group] }
+        var next = starts
+        var order = [Int](repeating: 0, count: count)
+        for index in 0..<count {
+            let group = key(index)
+            order[next[group]] = index
+            next[group] += 1
+        }
+        return (order, starts)
+    }
+
+    /// Calls `body` with each of a page's ids, joined by NUL: split on the byte, not on Characters (no id holds a NUL).
+    static func forEachID(_ joined: String, _ body: (Substring) -> Void) {
+        let bytes = joined.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            if bytes[index] == 0 {
+                if start != index { body(Substring(bytes[start..<index])) }
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        if start != index { body(Substring(bytes[start..<index])) }
     }
 
     private func idList(_ page: Int) -> [String] {

@@ -90,3 +90,46 @@ import Testing
         }
     }
 }
+
+/// The site-wide check groups links by the page they point to and lists external links by page: pages are stored
+/// in whatever order their workers finish, so neither may depend on it.
+@Suite struct LinkCheckOrderTests {
+    @Test func everyBrokenAnchorIsFoundAndExternalLinksAreListedInPageOrderWhateverOrderPagesAreStoredIn() throws {
+        let names = ["a", "b", "c", "d", "e", "f"]
+        var files = ["site.yml": "title: Order\n", "index.md": "# Home\n"]
+        for (number, name) in names.enumerated() {
+            let next = names[(number + 1) % names.count]
+            let after = names[(number + 2) % names.count]
+            files["\(name).md"] = """
+                ---
+                title: \(name.uppercased())
+                weight: \(number + 1)
+                ---
+                # \(name.uppercased())
+
+                ## Part \(name)
+
+                [next](\(next).md#part-\(next)) [gone](\(after).md#gone-\(name)) [own](#part-\(name))
+
+                [web](https://example.com/\(name)/1) [web](https://example.com/\(name)/2)
+
+                """
+        }
+        let site = try ScratchSite(files)
+        let result = site.build(cache: false)
+        let broken = result.diagnostics.filter { $0.message.hasPrefix("broken link") }
+        let found = Set(broken.map { $0.message.replacingOccurrences(of: site.content.path + "/", with: "") })
+        let expected = names.enumerated().map { number, name in
+            let after = names[(number + 2) % names.count]
+            return "broken link '\(after).md#gone-\(name)': no id 'gone-\(name)' on /\(after)/ (\(after).md)"
+        }
+        #expect(found == Set(expected))
+        #expect(broken.allSatisfy { $0.line == 9 && $0.column == 21 }, "\(broken)")
+        #expect(
+            result.externalLinks.map(\.url)
+                == names.flatMap { ["https://example.com/\($0)/1", "https://example.com/\($0)/2"] })
+        #expect(
+            result.externalLinks.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+                == names.flatMap { ["\($0).md", "\($0).md"] })
+    }
+}
