@@ -11,7 +11,8 @@ final class SiteFacts: @unchecked Sendable {
     private let lock = NSLock()
     private let stream: PageFactsFile.Stream?
     private let keepEntries: Bool
-    private var entries: [String: PageFactsFile.Entry] = [:]
+    /// Per page, in site order, with `keepEntries`: its full facts.
+    private var entries: [PageFactsFile.Entry?]
     /// Unchanged pages whose facts were not in the cache and had to be read again.
     private(set) var readAgain = 0
 
@@ -42,6 +43,7 @@ final class SiteFacts: @unchecked Sendable {
         indexByURL = byURL
         ids = Array(repeating: nil, count: site.pages.count)
         updated = Array(repeating: nil, count: site.pages.count)
+        entries = Array(repeating: nil, count: keepEntries ? site.pages.count : 0)
     }
 
     /// A page just rendered: its ids from its HTML; its model published when `models: true`.
@@ -86,16 +88,17 @@ final class SiteFacts: @unchecked Sendable {
 
     private func store(_ path: String, _ entry: PageFactsFile.Entry, record cachedRecord: String? = nil) {
         guard let index = indexBySource[path] else { return }
-        // Outside the lock: the compact form and the cache record are made by the page's own worker.
+        // Outside the lock: the compact form, the links resolved and the cache record are made by the page's own
+        // worker (in `folio serve` every unchanged page is stored again on each rebuild, by both workers).
         let joined = entry.facts.ids.joined(separator: "\u{0}")
-        let record = stream != nil ? cachedRecord ?? PageFactsFile.record(path, entry) : nil
+        let resolved = SiteLinks.resolve(entry.facts.links, page: index, pageURLs: indexByURL)
+        if let stream { stream.append(cachedRecord ?? PageFactsFile.record(path, entry)) }
         lock.lock()
         defer { lock.unlock() }
         ids[index] = joined
         updated[index] = entry.facts.updated
-        links.add(entry.facts.links, page: index, pageURLs: indexByURL)
-        if keepEntries { entries[path] = entry }
-        if let record { stream?.append(record) }
+        links.add(resolved)
+        if keepEntries { entries[index] = entry }
     }
 
     /// Front matter `updated:` of a built page, for the sitemap's `lastmod`.
@@ -119,7 +122,12 @@ final class SiteFacts: @unchecked Sendable {
     var all: [String: PageFactsFile.Entry] {
         lock.lock()
         defer { lock.unlock() }
-        return entries
+        var all: [String: PageFactsFile.Entry] = [:]
+        all.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            if let entry { all[site.pages[index].sourcePath] = entry }
+        }
+        return all
     }
 
     /// Saves the facts for the next build: the finished stream, else the entries kept in memory.

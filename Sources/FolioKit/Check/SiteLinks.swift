@@ -30,29 +30,58 @@ struct SiteLinks {
     /// Links to pages, files and anchors of the site.
     private(set) var internalCount = 0
 
+    /// One page's links as the site-wide check keeps them, resolved against the site's pages: made by the page's
+    /// worker, outside the lock that `add` is called under.
+    struct PageLinks {
+        fileprivate var anchors: [Anchor] = []
+        fileprivate var others: [(page: Int, link: PageLink)] = []
+        fileprivate var externals: [(url: String, link: External)] = []
+        fileprivate var internalCount = 0
+    }
+
     mutating func add(_ links: [PageLink], page: Int, pageURLs: [String: Int]) {
+        add(Self.resolve(links, page: page, pageURLs: pageURLs))
+    }
+
+    static func resolve(_ links: [PageLink], page: Int, pageURLs: [String: Int]) -> PageLinks {
+        var resolved = PageLinks()
         for (ordinal, link) in links.enumerated() {
             switch link.target {
             case .external(let url):
-                externals.append(
-                    External(
-                        page: Int32(page), ordinal: Int32(ordinal), url: intern(url),
-                        line: Int32(clamping: link.line), column: Int32(clamping: link.column)))
+                resolved.externals.append(
+                    (
+                        url,
+                        External(
+                            page: Int32(page), ordinal: Int32(ordinal), url: 0, line: Int32(clamping: link.line),
+                            column: Int32(clamping: link.column))
+                    ))
             case .source:
-                internalCount += 1
-                others.append((page, link))
+                resolved.internalCount += 1
+                resolved.others.append((page, link))
             case .site(let path, let fragment):
-                internalCount += 1
+                resolved.internalCount += 1
                 guard let target = Self.pageIndex(path, in: pageURLs) else {
-                    others.append((page, link))
+                    resolved.others.append((page, link))
                     continue
                 }
                 guard let fragment, !fragment.isEmpty, fragment != "top" else { continue }
-                anchors.append(
+                resolved.anchors.append(
                     Anchor(
                         page: Int32(page), target: Int32(target), line: Int32(clamping: link.line),
                         column: Int32(clamping: link.column), fragment: fragment))
             }
+        }
+        return resolved
+    }
+
+    mutating func add(_ page: PageLinks) {
+        anchors += page.anchors
+        others += page.others
+        internalCount += page.internalCount
+        for (url, link) in page.externals {
+            var link = link
+            link.url = intern(url)
+            externals.append(link)
         }
     }
 
