@@ -49,8 +49,11 @@ struct BuildCache: Sendable {
 
     /// An appearance style as text: component, then `property=light/dark` in rgba hex.
     struct CachedStyle: Sendable {
-        var component: String
-        var colors: [String: [UInt32]]
+        let component: String
+        let colors: [String: [UInt32]]
+        /// The style itself, made once: the cache file names each style once for all the pages that use it, and
+        /// every unchanged page hands its styles to the build again (making one formats and hashes its colors).
+        let style: AppearanceStyle?
 
         init(_ style: AppearanceStyle) {
             component = style.component.rawValue
@@ -58,9 +61,16 @@ struct BuildCache: Sendable {
                 uniqueKeysWithValues: style.colors.map { property, color in
                     (property.qualifiedName, [Self.pack(color.light), Self.pack(color.dark)])
                 })
+            self.style = style
         }
 
-        var style: AppearanceStyle? {
+        init(component: String, colors: [String: [UInt32]]) {
+            self.component = component
+            self.colors = colors
+            style = Self.style(component: component, colors: colors)
+        }
+
+        private static func style(component: String, colors: [String: [UInt32]]) -> AppearanceStyle? {
             guard let component = Component(rawValue: component) else { return nil }
             var values: [AppearanceProperty: DynamicColor] = [:]
             for property in AppearanceProperty.allCases {
@@ -68,11 +78,6 @@ struct BuildCache: Sendable {
                 values[property] = DynamicColor(light: Self.unpack(packed[0]), dark: Self.unpack(packed[1]))
             }
             return AppearanceStyle(component: component, colors: values)
-        }
-
-        init(component: String, colors: [String: [UInt32]]) {
-            self.component = component
-            self.colors = colors
         }
 
         private static func pack(_ color: Color) -> UInt32 {

@@ -133,3 +133,37 @@ import Testing
                 == names.flatMap { ["\($0).md", "\($0).md"] })
     }
 }
+
+/// `folio serve` stores an unchanged page's facts again on each rebuild, from memory: its links must still be checked
+/// against what the other pages are now, also after a page is added before them.
+@Suite struct ServeLinkFactsTests {
+    private static func broken(_ result: SiteBuilder.Result) -> [String] {
+        result.diagnostics.filter { $0.message.hasPrefix("broken link") }.map { diagnostic in
+            let page = URL(fileURLWithPath: diagnostic.path).lastPathComponent
+            return page + ": " + (diagnostic.message.components(separatedBy: "':").first ?? "")
+        }.sorted()
+    }
+
+    @Test func anUnchangedPagesLinksAreCheckedAgainstTheEditedPageAlsoAfterAPageIsAdded() throws {
+        let session = BuildSession()
+        let site = try ScratchSite([
+            "site.yml": "title: Serve\n",
+            "index.md": "# Home\n\n[usage](b.md#usage) [setup](c.md#setup)\n",
+            "b.md": "# B\n\n## Usage\n",
+            "c.md": "# C\n\n## Setup\n",
+        ])
+        #expect(Self.broken(site.build(session: session)).isEmpty)
+
+        // The target loses its heading: the unchanged home page's link breaks.
+        try site.write(["b.md": "# B\n\n## Use\n"])
+        #expect(Self.broken(site.build(session: session)) == ["index.md: broken link 'b.md#usage"])
+
+        // A page before the others changes every page's number (and renders every page again, for the navigation).
+        try site.write(["a.md": "# A\n\n## Setup\n"])
+        #expect(Self.broken(site.build(session: session)) == ["index.md: broken link 'b.md#usage"])
+        try site.write(["b.md": "# B\n\n## Usage\n"])
+        #expect(Self.broken(site.build(session: session)).isEmpty)
+        try site.write(["c.md": "# C\n"])
+        #expect(Self.broken(site.build(session: session)) == ["index.md: broken link 'c.md#setup"])
+    }
+}
