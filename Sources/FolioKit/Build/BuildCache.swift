@@ -112,8 +112,7 @@ struct BuildCache: Sendable {
     }
 
     func save(to path: String) {
-        var text = CacheFile.encode(self)
-        _ = text.withUTF8 { CacheFolder.write(UnsafeRawBufferPointer($0), to: path) }
+        _ = CacheFile.encode(self).withUnsafeBytes { CacheFolder.write($0, to: path) }
     }
 
     static func remove(at path: String) {

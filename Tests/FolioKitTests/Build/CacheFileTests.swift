@@ -26,7 +26,7 @@ import Testing
             siteKey: "abc", pages: ["a b.md": record],
             staticFiles: ["img/x.png": FileFingerprint(size: 5, seconds: 6, nanoseconds: 7)])
 
-        let decoded = try #require(CacheFile.decode(CacheFile.encode(cache)))
+        let decoded = try #require(CacheFile.decode(String(decoding: CacheFile.encode(cache), as: UTF8.self)))
         #expect(decoded.siteKey == "abc")
         #expect(decoded.staticFiles["img/x.png"] == FileFingerprint(size: 5, seconds: 6, nanoseconds: 7))
         let page = try #require(decoded.pages["a b.md"])
@@ -40,5 +40,24 @@ import Testing
     @Test func anotherFormatIsIgnored() {
         #expect(CacheFile.decode("folio-cache-0\nkey\tx\n") == nil)
         #expect(CacheFile.decode("") == nil)
+    }
+
+    @Test func aPagesStylesAreWrittenInOneOrderWhateverOrderThePageListsThem() {
+        let one = DynamicColor(light: Color(hex: 0x111111), dark: Color(hex: 0x222222))
+        let other = DynamicColor(light: Color(hex: 0x333333), dark: Color(hex: 0x444444))
+        let styles = [
+            AppearanceStyle(component: .pageControl, colors: [.pageIndicatorTintColor: one]),
+            AppearanceStyle(component: .segmentedControl, colors: [.segmentedSelectedSegmentTintColor: other]),
+        ]
+        func encoded(_ styles: [AppearanceStyle]) -> [UInt8] {
+            let record = BuildCache.PageRecord(
+                fingerprint: FileFingerprint(size: 1, seconds: 2, nanoseconds: 3), url: "/", title: "Home",
+                listing: PageListing(), sections: 1, views: 1, frontDiagnostics: [], renderDiagnostics: [],
+                styles: styles.map(BuildCache.CachedStyle.init))
+            return CacheFile.encode(BuildCache(siteKey: "k", pages: ["index.md": record], staticFiles: [:]))
+        }
+        #expect(encoded(styles) == encoded(styles.reversed()))
+        let decoded = CacheFile.decode(String(decoding: encoded(styles), as: UTF8.self))
+        #expect(Set(decoded?.pages["index.md"]?.styles.compactMap(\.style) ?? []) == Set(styles))
     }
 }
