@@ -184,9 +184,9 @@ struct BuildPipeline {
         CacheFolder.noteOutput(options.outputDirectory, ofCache: cachePath)
         CacheFolder.removeCachesOfMissingOutputs(in: SitePath.directory(of: cachePath))
         plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
-        // Also after --no-cache: what this build wrote is what the next one can reuse. The search index's cache
-        // is saved beside the build's, on the other core, and then the link check's record, for a next build in
-        // which nothing changed (a large site's lists 130,000 external links).
+        // Also after --no-cache: what this build wrote is what the next one can reuse. The search index's cache,
+        // the build's and the link check's record (for a next build in which nothing changed: a large site's lists
+        // 130,000 external links) are saved at once.
         let cache = BuildCache(
             siteKey: plan.siteKey, pages: written.records, staticFiles: plan.pages.staticFingerprints)
         var search = search
@@ -194,11 +194,12 @@ struct BuildPipeline {
         linkCheck?.key = linkCheckKey(plan, files: publication.checkedFiles)
         let recordPath = LinkCheckRecord.location(buildCache: cachePath)
         _ = concurrently(
+            { search?.finish(output: plan.output) },
             {
-                search?.finish(output: plan.output)
-                linkCheck?.save(to: recordPath)
-            },
-            { if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) } })
+                concurrently(
+                    { linkCheck?.save(to: recordPath) },
+                    { if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) } })
+            })
     }
 
     /// Nothing changed: the output is already this build's. Only the site-wide checks run again.

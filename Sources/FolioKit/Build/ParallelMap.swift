@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 extension Array where Element: Sendable {
     /// Maps on every core, keeping order. Work items are independent pages, so nothing is shared but the input.
@@ -33,27 +34,40 @@ extension Array where Element: Sendable {
     }
 }
 
-/// Runs two independent steps at once, one a core, and returns both results (the caller waits for both).
+/// Runs two independent steps at once and returns both results (the caller waits for both): the first on the
+/// caller's thread, the second on a thread of its own. Not as two iterations of `concurrentPerform`: libdispatch
+/// shares the cores out among nested applies, so a step's own `parallelMap` would then run on one core.
 func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
-    let a = UnsafeMutablePointer<A>.allocate(capacity: 1)
-    let b = UnsafeMutablePointer<B>.allocate(capacity: 1)
-    defer {
-        a.deinitialize(count: 1).deallocate()
-        b.deinitialize(count: 1).deallocate()
+    withoutActuallyEscaping(second) { second in
+        let step = SecondStep(second)
+        let thread = Thread { step.run() }
+        thread.stackSize = 8 << 20
+        thread.start()
+        let a = first()
+        return (a, step.result())
     }
-    withoutActuallyEscaping(first) { first in
-        withoutActuallyEscaping(second) { second in
-            let steps = UnsafeSendable((first, second, a, b))
-            DispatchQueue.concurrentPerform(iterations: 2) { step in
-                if step == 0 {
-                    steps.value.2.initialize(to: steps.value.0())
-                } else {
-                    steps.value.3.initialize(to: steps.value.1())
-                }
-            }
-        }
+}
+
+/// The step `concurrently` runs on another thread: it lets go of the step's closure before it says it is done, so
+/// that the closure has not escaped when `concurrently` returns.
+private final class SecondStep<B>: @unchecked Sendable {
+    private var work: (() -> B)?
+    private var value: B?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping () -> B) { self.work = work }
+
+    func run() {
+        value = work?()
+        work = nil
+        done.signal()
     }
-    return (a.pointee, b.pointee)
+
+    /// Waits for the step, then gives its result.
+    func result() -> B {
+        done.wait()
+        return value!
+    }
 }
 
 private struct UnsafeSendable<T>: @unchecked Sendable {

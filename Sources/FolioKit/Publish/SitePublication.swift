@@ -34,8 +34,10 @@ struct SitePublication {
         diagnostics.report(findings)
         outcome.externalLinks = result.external
         outcome.internalLinks = result.internalLinks
+        // In display order: the same record whatever order the pages finished rendering in.
         outcome.linkCheck = LinkCheckRecord(
-            key: 0, internalLinks: result.internalLinks, external: result.external, findings: findings.all)
+            key: 0, internalLinks: result.internalLinks, external: result.external,
+            findings: findings.sortedForDisplay())
         outcome.checkedFiles = files
         return outcome
     }
