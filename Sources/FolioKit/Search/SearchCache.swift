@@ -35,21 +35,35 @@ struct SearchCache: Sendable {
         return bytes
     }
 
-    /// The file in pieces, in order (written as they come, so the whole file is never in memory twice).
+    /// The file in pieces, in order (written as they come, so the whole file is never in memory twice), each page's
+    /// line made field by field into one buffer (no String per line: a site has a line per page).
     func encode(_ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var head = Array((Self.format + " " + siteKey + "\n").utf8)
+        var bytes = Array((Self.format + " " + siteKey + "\n").utf8)
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
-            head += "F \(file.hash) \(file.file.size) \(file.file.seconds) \(file.file.nanoseconds) \(path)\n".utf8
+            bytes += "F \(file.hash) \(file.file.size) \(file.file.seconds) \(file.file.nanoseconds) \(path)\n".utf8
         }
-        head.withUnsafeBufferPointer(emit)
-        for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !path.contains("\n") {
+        for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !path.utf8.contains(0x0a) {
             let print = page.fingerprint
-            let line = Array(
-                "P \(print.size) \(print.seconds) \(print.nanoseconds) \(page.number) \(page.search.records) \(page.search.terms.count) \(path)\n"
-                    .utf8)
-            line.withUnsafeBufferPointer(emit)
-            page.search.terms.withUnsafeBufferPointer(emit)
+            func field(_ number: Int) {
+                bytes.appendDecimal(number)
+                bytes.append(0x20)
+            }
+            bytes += "P ".utf8
+            field(Int(print.size))
+            field(Int(print.seconds))
+            field(Int(print.nanoseconds))
+            field(page.number)
+            field(page.search.records)
+            field(page.search.terms.count)
+            bytes += path.utf8
+            bytes.append(0x0a)
+            bytes += page.search.terms
+            if bytes.count >= 1 << 16 {
+                bytes.withUnsafeBufferPointer(emit)
+                bytes.removeAll(keepingCapacity: true)
+            }
         }
+        bytes.withUnsafeBufferPointer(emit)
     }
 
     static func decode(_ data: [UInt8]) -> SearchCache? {

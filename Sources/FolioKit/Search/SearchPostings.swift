@@ -3,8 +3,10 @@
 /// so that an edit costs the edited page's terms, not the site's.
 struct SearchPostings: Sendable {
     private(set) var terms = SearchTermTable()
-    private(set) var ids: [[UInt32]] = []
-    private(set) var weights: [[UInt8]] = []
+    /// Each slot's postings: slices of two lists that hold every term's, one after the other, as the site's pages
+    /// made them (a slice that `replace` changes is copied out then, alone).
+    private(set) var ids: [ArraySlice<UInt32>] = []
+    private(set) var weights: [ArraySlice<UInt8>] = []
     private(set) var recordCount = 0
     private(set) var pageCount = 0
     /// Slots whose postings changed since the last `markUnchanged()`; every slot when `everything`.
@@ -14,8 +16,8 @@ struct SearchPostings: Sendable {
     /// `pages[i]` is page number i of the site.
     init(pages: [SearchPage]) {
         // Two passes: each term's count (and each page's terms' slots, so that no term is looked up twice), then each
-        // page's postings of a term written into the term's lists, made to size (a list grown a posting at a time
-        // costs a check or a copy each, and a site has about seven postings a page for each of its words).
+        // page's postings of a term written at its term's place in the two lists, made to size (a list per term,
+        // written a page at a time, costs a check of that list, and a cache miss, for each of a page's terms).
         var counts: [Int] = []
         var slots: [Int32] = []
         for page in pages {
@@ -27,31 +29,38 @@ struct SearchPostings: Sendable {
                 slots.append(Int32(slot))
             }
         }
-        ids = counts.map { [UInt32](repeating: 0, count: $0) }
-        weights = counts.map { [UInt8](repeating: 0, count: $0) }
-        var next = [Int](repeating: 0, count: counts.count)
+        // Where each term's postings start in the lists, and then where its next one goes.
+        var starts = [Int](repeating: 0, count: counts.count + 1)
+        for slot in counts.indices { starts[slot + 1] = starts[slot] + counts[slot] }
+        var next = starts
+        let total = starts[counts.count]
         var position = 0
-        ids.withUnsafeMutableBufferPointer { ids in
-            weights.withUnsafeMutableBufferPointer { weights in
-                for (number, page) in pages.enumerated() {
-                    let high = UInt32(number) << 8
-                    page.eachTerm { _, pairs in
-                        let slot = Int(slots[position])
-                        position += 1
-                        let start = next[slot]
-                        ids[slot].withUnsafeMutableBufferPointer { ids in
-                            weights[slot].withUnsafeMutableBufferPointer { weights in
+        var allWeights: [UInt8] = []
+        let allIDs = [UInt32](unsafeUninitializedCapacity: total) { allIDs, initializedIDs in
+            allWeights = [UInt8](unsafeUninitializedCapacity: total) { allWeights, initializedWeights in
+                next.withUnsafeMutableBufferPointer { next in
+                    slots.withUnsafeBufferPointer { slots in
+                        for (number, page) in pages.enumerated() {
+                            let high = UInt32(number) << 8
+                            page.eachTerm { _, pairs in
+                                let slot = Int(slots[position])
+                                position += 1
+                                let start = next[slot]
                                 for index in 0..<pairs.count / 2 {
-                                    ids[start + index] = high | UInt32(pairs[2 * index])
-                                    weights[start + index] = pairs[2 * index + 1]
+                                    allIDs[start + index] = high | UInt32(pairs[2 * index])
+                                    allWeights[start + index] = pairs[2 * index + 1]
                                 }
+                                next[slot] = start + pairs.count / 2
                             }
                         }
-                        next[slot] = start + pairs.count / 2
                     }
                 }
+                initializedWeights = total
             }
+            initializedIDs = total
         }
+        ids = counts.indices.map { allIDs[starts[$0]..<starts[$0 + 1]] }
+        weights = counts.indices.map { allWeights[starts[$0]..<starts[$0 + 1]] }
         pageCount = pages.count
     }
 
@@ -102,9 +111,9 @@ struct SearchPostings: Sendable {
         return slot
     }
 
-    private static func lowerBound(_ id: UInt32, in list: [UInt32]) -> Int {
-        var low = 0
-        var high = list.count
+    private static func lowerBound(_ id: UInt32, in list: ArraySlice<UInt32>) -> Int {
+        var low = list.startIndex
+        var high = list.endIndex
         while low < high {
             let middle = (low + high) / 2
             if list[middle] < id { low = middle + 1 } else { high = middle }

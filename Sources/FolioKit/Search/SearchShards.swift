@@ -117,7 +117,7 @@ struct SearchShards: Sendable {
 
     /// `[id,weight,…]`, each id as its difference from the previous: written into a buffer on the stack (ten
     /// digits and a comma an id, three and a comma a weight, at most), then appended at once.
-    private static func appendPostings(ids: [UInt32], weights: [UInt8], to bytes: inout [UInt8]) {
+    private static func appendPostings(ids: ArraySlice<UInt32>, weights: ArraySlice<UInt8>, to bytes: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ids.count * 15 + 2) { buffer in
             var at = 0
             buffer[at] = 0x5b

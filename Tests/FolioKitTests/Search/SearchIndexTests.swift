@@ -387,4 +387,27 @@ import Testing
         #expect(back?.pages["a b.md"]?.fingerprint == cache.pages["a b.md"]?.fingerprint)
         #expect(back?.files["search/index.js"]?.hash == 42)
     }
+
+    @Test func aLargeCacheFileIsWrittenInPiecesLineByLineAndReadsBack() {
+        var cache = SearchCache(siteKey: "k")
+        for number in 0..<3000 {
+            cache.pages["p\(number).md"] = .init(
+                fingerprint: FileFingerprint(size: Int64(number), seconds: 1_700_000_000, nanoseconds: 999_999_999),
+                number: number, search: page("/p\(number)/", ["word\(number)", "shared"], ["z"]))
+        }
+        cache.pages["two\nlines.md"] = cache.pages["p1.md"]
+        var pieces = 0
+        cache.encode { _ in pieces += 1 }
+        #expect(pieces > 2)
+        let bytes = cache.encoded()
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("folio-search-cache-3 k\nP 0 1700000000 999999999 0 2 "))
+        let last = cache.pages["p2999.md"]!.search
+        #expect(text.contains("P 2999 1700000000 999999999 2999 2 \(last.terms.count) p2999.md\n"))
+        let back = SearchCache.decode(bytes)
+        #expect(back?.pages.count == 3000)
+        #expect(back?.pages["p2999.md"]?.search == last)
+        #expect(back?.pages["p2999.md"]?.number == 2999)
+        #expect(back?.pages["two\nlines.md"] == nil)
+    }
 }
