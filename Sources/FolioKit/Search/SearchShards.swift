@@ -142,10 +142,26 @@ struct SearchShards: Sendable {
         }
     }
 
-    /// A number's decimal digits written at `at`; returns where they end.
+    /// A number's decimal digits written at `at`; returns where they end. Most are below a thousand (a weight, the
+    /// distance from the last record of a term on the previous page), written without counting their digits first.
     @inline(__always)
     private static func writeDigits(_ value: UInt32, to buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int
     {
+        if value < 10 {
+            buffer[start] = 0x30 &+ UInt8(truncatingIfNeeded: value)
+            return start &+ 1
+        }
+        if value < 100 {
+            buffer[start] = 0x30 &+ UInt8(truncatingIfNeeded: value / 10)
+            buffer[start &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: value % 10)
+            return start &+ 2
+        }
+        if value < 1000 {
+            buffer[start] = 0x30 &+ UInt8(truncatingIfNeeded: value / 100)
+            buffer[start &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: value / 10 % 10)
+            buffer[start &+ 2] = 0x30 &+ UInt8(truncatingIfNeeded: value % 10)
+            return start &+ 3
+        }
         var length = 1
         var rest = value / 10
         while rest > 0 {

@@ -279,6 +279,22 @@ import Testing
         #expect(file(index, "search/index.js") == "folioSearch.i({\"v\":2,\"n\":3,\"shards\":[\"ap\",\"fo\"]});\n")
     }
 
+    @Test func idDifferencesAndWeightsOfEveryLengthAreWrittenInFull() {
+        // A term in record 0 of pages 0, 1, 5, 45 and 4,000, weighted 1, 9, 10, 12 and 99: differences of one to
+        // seven digits (page << 8 | record), weights of one and two.
+        let weights = [0: 1, 1: 9, 5: 10, 45: 12, 4000: 99]
+        var pages = (0...4000).map { page("/p\($0)/", ["other"]) }
+        for (number, weight) in weights {
+            var record = record("/p\(number)/", [])
+            record.terms = [.init(term: "digits", weight: weight)]
+            pages[number] = SearchPage.make([record]).page
+        }
+        let index = SearchIndex(pages: pages)
+        #expect(
+            file(index, "search/s/di.js")
+                == "folioSearch.s(\"di\",{\"digits\":[0,1,256,9,1024,10,10240,12,1012480,99]});\n")
+    }
+
     @Test func nonASCIIShardKeysAreHexFileNames() {
         let index = SearchIndex(pages: [page("/a/", ["東京", "é"])])
         #expect(file(index, "search/s/xe69db1e4baac.js") != nil)
