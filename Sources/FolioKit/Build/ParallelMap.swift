@@ -41,7 +41,7 @@ func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
     withoutActuallyEscaping(second) { second in
         let step = SecondStep(second)
         let thread = Thread { step.run() }
-        thread.stackSize = 8 << 20
+        thread.stackSize = 8 << 20  // as the main thread's: a step may go as deep as it would there
         thread.start()
         let a = first()
         return (a, step.result())
