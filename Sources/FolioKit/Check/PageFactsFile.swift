@@ -43,7 +43,7 @@ enum PageFactsFile {
         }
         func field(_ number: Int) {
             text.append(tab)
-            appendDecimal(number, to: &text)
+            text.appendDecimal(number)
         }
         let print = entry.fingerprint
         text += "page".utf8
@@ -74,21 +74,6 @@ enum PageFactsFile {
             text.append(newline)
         }
         return String(decoding: text, as: UTF8.self)
-    }
-
-    /// `String(value)`'s digits, appended as bytes.
-    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
     }
 
     private static let tab = UInt8(ascii: "\t")

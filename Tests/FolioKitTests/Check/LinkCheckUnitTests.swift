@@ -82,14 +82,6 @@ import Testing
         let missing = ["b.md": PageFactsFile.Entry(fingerprint: .missing, facts: facts)]
         #expect(PageFactsFile.decode(PageFactsFile.encode(missing))?["b.md"]?.fingerprint == .missing)
     }
-
-    @Test func numbersAreWrittenAsStringWritesThem() {
-        for value in [0, 7, 10, 99, 100, 1_234_567_890, -1, -10, Int.max, Int.min] {
-            var bytes: [UInt8] = []
-            PageFactsFile.appendDecimal(value, to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
-        }
-    }
 }
 
 extension PageFactsFileTests {
