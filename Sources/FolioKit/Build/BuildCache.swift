@@ -54,6 +54,9 @@ struct BuildCache: Sendable {
         /// The style itself, made once: the cache file names each style once for all the pages that use it, and
         /// every unchanged page hands its styles to the build again (making one formats and hashes its colors).
         let style: AppearanceStyle?
+        /// Its name in the cache file (a hash of its component and colors), made once with it: the file is written
+        /// after every build that renders, with every page's styles, most of them the unchanged pages'.
+        let name: String
 
         init(_ style: AppearanceStyle) {
             component = style.component.rawValue
@@ -62,12 +65,24 @@ struct BuildCache: Sendable {
                     (property.qualifiedName, [Self.pack(color.light), Self.pack(color.dark)])
                 })
             self.style = style
+            name = Self.name(component: component, colors: colors)
         }
 
         init(component: String, colors: [String: [UInt32]]) {
             self.component = component
             self.colors = colors
             style = Self.style(component: component, colors: colors)
+            name = Self.name(component: component, colors: colors)
+        }
+
+        private static func name(component: String, colors: [String: [UInt32]]) -> String {
+            var hash = StableHash()
+            hash.add(component)
+            for key in colors.keys.sorted() {
+                hash.add(key)
+                hash.add(colors[key]!.map(String.init).joined(separator: "/"))
+            }
+            return hash.hex
         }
 
         private static func style(component: String, colors: [String: [UInt32]]) -> AppearanceStyle? {

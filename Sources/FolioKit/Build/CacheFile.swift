@@ -54,9 +54,8 @@ enum CacheFile {
             // The page's style names, sorted: a page lists its styles in no particular order.
             var names: [String] = []
             for style in page.styles {
-                let name = styleName(style)
-                styles[name] = style
-                names.append(name)
+                styles[style.name] = style
+                names.append(style.name)
             }
             field(names.sorted().joined(separator: ","))
             bytes.append(10)
@@ -150,16 +149,6 @@ enum CacheFile {
             cache.pages[page]?.styles = classes.compactMap { styles[$0] }
         }
         return cache
-    }
-
-    private static func styleName(_ style: BuildCache.CachedStyle) -> String {
-        var hash = StableHash()
-        hash.add(style.component)
-        for key in style.colors.keys.sorted() {
-            hash.add(key)
-            hash.add(style.colors[key]!.map(String.init).joined(separator: "/"))
-        }
-        return hash.hex
     }
 
     private static func fingerprint(_ fields: ArraySlice<String>) -> FileFingerprint? {

@@ -59,5 +59,7 @@ import Testing
         #expect(encoded(styles) == encoded(styles.reversed()))
         let decoded = CacheFile.decode(String(decoding: encoded(styles), as: UTF8.self))
         #expect(Set(decoded?.pages["index.md"]?.styles.compactMap(\.style) ?? []) == Set(styles))
+        // A style read back keeps its name, so the next build, which reuses the page, writes the same file.
+        #expect(decoded.map(CacheFile.encode) == encoded(styles))
     }
 }
