@@ -16,8 +16,17 @@ public enum PageLoader {
     public static func load(_ listed: PageSource, front: FrontMatter?, site: Site, diagnostics: inout Diagnostics)
         -> Loaded
     {
+        load(listed, front: front, site: site, readAhead: nil, diagnostics: &diagnostics)
+    }
+
+    /// `load`, with the page's file and code as a render worker's `ReadAhead` has them: read, and the code sent to
+    /// the highlighter, while the pages before it rendered.
+    static func load(
+        _ listed: PageSource, front: FrontMatter?, site: Site, readAhead: ReadAhead.Page?,
+        diagnostics: inout Diagnostics
+    ) -> Loaded {
         let text: String
-        switch SourceText.read(site.contentDirectory + "/" + listed.sourcePath, limit: site.config.maxPageSize) {
+        switch readAhead?.text ?? read(listed, site: site) {
         case .success(let read): text = read
         case .failure(let failure):
             var known = front ?? FrontMatter()
@@ -48,13 +57,19 @@ public enum PageLoader {
                 markdown: split.body, lineOffset: split.bodyLineOffset, sourcePath: source.sourcePath,
                 displayPath: source.displayPath, pageURL: source.url,
                 sectionLevel: parsed.sectionLevel ?? site.config.sectionLevel, unsafeHTML: site.config.unsafeHTML,
-                titleFromHeading: parsed.title == nil, view: parsed.view, links: site.links),
+                titleFromHeading: parsed.title == nil, view: parsed.view, links: site.links,
+                highlight: readAhead?.highlight ?? CodeHighlighter.shared.highlight),
             diagnostics: &diagnostics)
         var model = output.model
         model.title = source.title
         return Loaded(
             page: Page(source: source, front: parsed, model: model, links: output.links),
             frontDiagnostics: front == nil ? frontDiagnostics : nil)
+    }
+
+    /// The page's file, decoded (line endings and a byte-order mark as every reader takes them).
+    static func read(_ listed: PageSource, site: Site) -> Result<String, SourceText.Failure> {
+        SourceText.read(site.contentDirectory + "/" + listed.sourcePath, limit: site.config.maxPageSize)
     }
 
     /// A page read again for what it holds (links, ids, terms, model) by a build that reuses its output: its problems

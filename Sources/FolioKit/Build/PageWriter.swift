@@ -14,6 +14,15 @@ enum PageWriter {
         var search: [String: SearchPage] = [:]
     }
 
+    /// What a render worker keeps from page to page of its run of pages.
+    private final class Worker {
+        let search = SearchPage.Workspace()
+        /// The next pages' files and code (nil with highlighting off or unavailable: nothing to send ahead).
+        let readAhead: ReadAhead?
+
+        init(readAhead: ReadAhead?) { self.readAhead = readAhead }
+    }
+
     private struct PageResult: Sendable {
         var record: BuildCache.PageRecord?
         /// What this page's worker found (a page's problems are also kept in its cache record).
@@ -43,7 +52,16 @@ enum PageWriter {
             site.config.search
             ? Dictionary(uniqueKeysWithValues: site.pages.enumerated().map { ($1.sourcePath, $0) }) : [:]
 
-        let results = site.pages.parallelMap(reusing: SearchPage.Workspace.init) { source, workspace -> PageResult in
+        let readsAhead = CodeHighlighter.setup.isUsable
+        @Sendable func worker(for run: Range<Int>) -> Worker {
+            guard readsAhead else { return Worker(readAhead: nil) }
+            return Worker(
+                readAhead: ReadAhead(run: run) { index in
+                    let page = site.pages[index]
+                    return plan.reused[page.sourcePath] == nil ? PageLoader.read(page, site: site) : nil
+                })
+        }
+        let results = site.pages.parallelMap(reusing: worker) { index, source, worker -> PageResult in
             if let record = plan.reused[source.sourcePath], output.link(source.outputPath, from: plan.previousOutput) {
                 facts?.reused(
                     source, fingerprint: record.fingerprint, previousOutput: plan.previousOutput, output: output)
@@ -57,7 +75,8 @@ enum PageWriter {
                 front: frontMatter[source.sourcePath], frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [],
                 site: site, theme: theme,
                 appearance: appearance, context: context, to: output, facts: facts,
-                searchIndex: order[source.sourcePath].map { ($0, workspace) })
+                readAhead: worker.readAhead?.page(index),
+                searchIndex: order[source.sourcePath].map { ($0, worker.search) })
         }
 
         var written = Written()
@@ -121,11 +140,11 @@ enum PageWriter {
         _ listed: PageSource, fingerprint: FileFingerprint, front: FrontMatter?, frontDiagnostics: Diagnostics,
         site: Site, theme: Theme,
         appearance: AppearanceResolver,
-        context: PageContext, to output: OutputDirectory, facts: SiteFacts?,
+        context: PageContext, to output: OutputDirectory, facts: SiteFacts?, readAhead: ReadAhead.Page?,
         searchIndex: (file: Int, workspace: SearchPage.Workspace)? = nil
     ) -> PageResult {
         var diagnostics = Diagnostics()
-        let loaded = PageLoader.load(listed, front: front, site: site, diagnostics: &diagnostics)
+        let loaded = PageLoader.load(listed, front: front, site: site, readAhead: readAhead, diagnostics: &diagnostics)
         let page = loaded.page
         let source = page.source
         let frontDiagnostics = loaded.frontDiagnostics ?? frontDiagnostics

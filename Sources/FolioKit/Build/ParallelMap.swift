@@ -4,17 +4,19 @@ import Foundation
 extension Array where Element: Sendable {
     /// Maps on every core, keeping order. Work items are independent pages, so nothing is shared but the input.
     func parallelMap<T>(_ transform: @Sendable (Element) -> T) -> [T] {
-        parallelMap(reusing: {}, { element, _ in transform(element) })
+        parallelMap(reusing: { _ in }, { _, element, _ in transform(element) })
     }
 
     /// `parallelMap`, handing each call the workspace of the worker making it: `makeWorkspace` runs once per run of
-    /// elements a worker takes, and the workspace goes to each of them in turn (never to two at once).
+    /// elements a worker takes (the run's indices), and the workspace goes to each of them in turn, in order, with
+    /// the element's index (never to two at once).
     func parallelMap<T, Workspace>(
-        reusing makeWorkspace: @Sendable () -> Workspace, _ transform: @Sendable (Element, Workspace) -> T
+        reusing makeWorkspace: @Sendable (Range<Int>) -> Workspace,
+        _ transform: @Sendable (Int, Element, Workspace) -> T
     ) -> [T] {
         guard count > 1 else {
-            let workspace = makeWorkspace()
-            return map { transform($0, workspace) }
+            let workspace = makeWorkspace(indices)
+            return indices.map { transform($0, self[$0], workspace) }
         }
         let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
         results.initialize(repeating: nil)
@@ -24,10 +26,10 @@ extension Array where Element: Sendable {
         let chunk = Swift.max(1, count / (ProcessInfoCores.count * 8))
         let chunks = (count + chunk - 1) / chunk
         DispatchQueue.concurrentPerform(iterations: chunks) { part in
-            let start = part * chunk
-            let workspace = makeWorkspace()
-            for index in start..<Swift.min(start + chunk, input.count) {
-                box.value[index] = transform(input[index], workspace)
+            let run = part * chunk..<Swift.min(part * chunk + chunk, input.count)
+            let workspace = makeWorkspace(run)
+            for index in run {
+                box.value[index] = transform(index, input[index], workspace)
             }
         }
         return results.map { $0! }

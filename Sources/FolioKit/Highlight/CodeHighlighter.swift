@@ -1,26 +1,49 @@
 import Foundation
 
 /// Syntax highlighting at build time with highlight.js (Debian's `node-highlight.js`) in one long-lived Node.js worker,
-/// fed a page's code blocks at a time. Without Node.js or highlight.js, code stays plain and the build says so once.
+/// fed requests of code blocks (a render worker sends its next pages' code in one: `ReadAhead`), answered in order.
+/// Without Node.js or highlight.js, code stays plain and the build says so once.
 /// `FOLIO_HIGHLIGHT=off` turns highlighting off (the benchmark's comparison build).
 final class CodeHighlighter: @unchecked Sendable {
     static let shared = CodeHighlighter()
 
-    struct Block {
+    struct Block: Hashable, Sendable {
         var grammar: String
         var code: String
     }
 
     private let setup: Setup
-    private let lock = NSLock()
+    /// Held while a request is written: requests reach the worker in the order their tickets are queued.
+    private let writing = NSLock()
+    /// Held while answers are read: one thread reads the worker's output at a time, for whichever tickets come first.
+    private let reading = NSLock()
+    /// Guards everything below (never held while reading or writing the pipes).
+    private let state = NSLock()
     private var started = false
     private var process: Process?
     private var input: FileHandle?
     private var output: Int32 = -1
     private var pending: [UInt8] = []
+    /// Requests written and not yet answered, oldest first: the worker answers in order.
+    private var queue: [Ticket] = []
     /// Code blocks that stayed plain because the highlighter could not run, since the process started.
     private var missed = 0
+    /// Requests sent to Node.js so far.
+    private var sent = 0
     private var failure: String?
+
+    /// A request sent to the worker, answered later: `answers(_:)` waits for it. A render worker sends the blocks of
+    /// its next pages this way and renders the pages before them meanwhile, so that it rarely waits for Node.js.
+    final class Ticket: @unchecked Sendable {
+        let count: Int
+        /// Set once, under the highlighter's `state` lock.
+        fileprivate var answers: [String?]?
+
+        fileprivate init(count: Int, answers: [String?]? = nil) {
+            self.count = count
+            self.answers = answers
+        }
+    }
 
     /// Where highlight.js and Node.js are, or why highlighting is off.
     struct Setup: Sendable {
@@ -54,31 +77,88 @@ final class CodeHighlighter: @unchecked Sendable {
     init(setup: Setup = CodeHighlighter.setup) { self.setup = setup }
 
     /// The highlighted HTML of each block (token spans inside, no `<pre>`), or nil where it stays plain.
-    func highlight(_ blocks: [Block]) -> [String?] {
-        guard !blocks.isEmpty, !setup.disabled else { return blocks.map { _ in nil } }
-        lock.lock()
-        defer { lock.unlock() }
-        if !started { start() }
-        guard process != nil, let answers = exchange(blocks) else {
-            missed += blocks.count
-            return blocks.map { _ in nil }
+    func highlight(_ blocks: [Block]) -> [String?] { answers(submit(blocks)) }
+
+    /// Sends `blocks` to the worker and returns at once; `answers(_:)` gives their highlighted HTML.
+    func submit(_ blocks: [Block]) -> Ticket {
+        guard !blocks.isEmpty, !setup.disabled else {
+            return Ticket(count: blocks.count, answers: blocks.map { _ in nil })
         }
-        return answers
+        var request = Array("\(blocks.count)\n".utf8)
+        for block in blocks {
+            let code = Array(block.code.utf8)
+            request += Array("\(block.grammar)\n\(code.count)\n".utf8)
+            request += code
+        }
+        writing.lock()
+        defer { writing.unlock() }
+        state.lock()
+        if !started { start() }
+        guard process != nil, let input else {
+            missed += blocks.count
+            state.unlock()
+            return Ticket(count: blocks.count, answers: blocks.map { _ in nil })
+        }
+        let ticket = Ticket(count: blocks.count)
+        queue.append(ticket)
+        sent += 1
+        state.unlock()
+        if !write(request, to: input.fileDescriptor) { stop("the highlight.js worker stopped") }
+        return ticket
+    }
+
+    /// The answers to `ticket`, waiting for them (and reading the answers to earlier tickets on the way).
+    func answers(_ ticket: Ticket) -> [String?] {
+        state.lock()
+        if let answers = ticket.answers {
+            state.unlock()
+            return answers
+        }
+        state.unlock()
+        reading.lock()
+        defer { reading.unlock() }
+        while true {
+            state.lock()
+            if let answers = ticket.answers {
+                state.unlock()
+                return answers
+            }
+            let first = queue.first
+            state.unlock()
+            guard let first else { return Array(repeating: nil, count: ticket.count) }
+            guard let answers = readAnswers(first.count) else {
+                stop("the highlight.js worker stopped")
+                continue
+            }
+            state.lock()
+            if queue.first === first {
+                queue.removeFirst()
+                first.answers = answers
+            }
+            state.unlock()
+        }
     }
 
     /// Starts the worker now, if highlighting is on: Node.js and highlight.js take about 0.2 s to load, which they
     /// spend while the site is read and planned instead of holding up the first pages with code.
     func warmUp() {
         guard setup.isUsable else { return }
-        lock.lock()
-        defer { lock.unlock() }
+        state.lock()
+        defer { state.unlock() }
         if !started { start() }
+    }
+
+    /// How many requests were sent to Node.js (a render worker's read-ahead sends one for a group of pages).
+    var requests: Int {
+        state.lock()
+        defer { state.unlock() }
+        return sent
     }
 
     /// The warning for a build whose code stayed plain because the highlighter could not run, or nil.
     func takeWarning() -> String? {
-        lock.lock()
-        defer { lock.unlock() }
+        state.lock()
+        defer { state.unlock() }
         guard missed > 0 else { return nil }
         missed = 0
         let reason = failure ?? "it stopped"
@@ -88,6 +168,7 @@ final class CodeHighlighter: @unchecked Sendable {
 
     // MARK: The worker
 
+    /// Starts Node.js (called with `state` held).
     private func start() {
         started = true
         guard let node = setup.node else {
@@ -118,44 +199,41 @@ final class CodeHighlighter: @unchecked Sendable {
         output = stdout.fileHandleForReading.fileDescriptor
     }
 
-    private func exchange(_ blocks: [Block]) -> [String?]? {
-        var request = Array("\(blocks.count)\n".utf8)
-        for block in blocks {
-            let code = Array(block.code.utf8)
-            request += Array("\(block.grammar)\n\(code.count)\n".utf8)
-            request += code
-        }
-        guard write(request) else { return stop("the highlight.js worker stopped") }
+    /// Reads the answers to one request: per block its size, then its HTML (nil for -1); nil when the worker stopped.
+    private func readAnswers(_ count: Int) -> [String?]? {
         var answers: [String?] = []
-        answers.reserveCapacity(blocks.count)
-        for _ in blocks {
-            guard let header = readLine(), let size = Int(header) else {
-                return stop("the highlight.js worker stopped")
-            }
+        answers.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let header = readLine(), let size = Int(header) else { return nil }
             if size < 0 {
                 answers.append(nil)
                 continue
             }
-            guard let body = read(count: size) else { return stop("the highlight.js worker stopped") }
+            guard let body = read(count: size) else { return nil }
             answers.append(String(decoding: body, as: UTF8.self))
         }
         return answers
     }
 
-    private func stop(_ reason: String) -> [String?]? {
-        failure = reason
+    /// Stops the worker: every request not yet answered stays plain (and counts toward the warning).
+    private func stop(_ reason: String) {
+        state.lock()
+        defer { state.unlock() }
+        if failure == nil { failure = reason }
         process?.terminate()
         process = nil
-        return nil
+        for ticket in queue {
+            ticket.answers = Array(repeating: nil, count: ticket.count)
+            missed += ticket.count
+        }
+        queue.removeAll()
     }
 
-    private func write(_ bytes: [UInt8]) -> Bool {
-        guard let input else { return false }
-        return bytes.withUnsafeBytes { buffer in
+    private func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Foundation.write(
-                    input.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else { return false }
                 offset += written

@@ -1,7 +1,7 @@
 /// The highlight.js program the worker runs under Node.js. It loads only the grammars Folio maps, then answers
 /// batches on stdin: `count\n` then per block `grammar\nbytes\n<code>`; per block `bytes\n<html>`, or `-1\n` when
 /// the block is not highlighted. Output is highlight.js's own: `<span class="hljs-keyword">` and escaped text.
-/// It reads and writes with blocking calls rather than streams: a page's round trip is what highlighting costs.
+/// It reads and writes with blocking calls rather than streams: it has nothing else to do while it waits.
 enum HighlightWorker {
     static let script = #"""
         console.log = console.warn = console.info = function () {};  // highlight.js 9 prints an end-of-life notice

@@ -6,7 +6,10 @@ struct CodeHighlighting {
     init() {}
 
     /// `codeBlocks`: the document's code blocks, found by the walk that already visits every node.
-    init(_ document: MarkdownDocument, codeBlocks: [MarkdownNode], highlighter: CodeHighlighter = .shared) {
+    init(
+        _ document: MarkdownDocument, codeBlocks: [MarkdownNode],
+        highlight: ([CodeHighlighter.Block]) -> [String?] = CodeHighlighter.shared.highlight
+    ) {
         var plain: [String] = []
         var blocks: [CodeHighlighter.Block] = []
         for node in codeBlocks {
@@ -17,7 +20,7 @@ struct CodeHighlighting {
             blocks.append(.init(grammar: grammar, code: node.literal))
         }
         guard !blocks.isEmpty else { return }
-        for (html, highlighted) in zip(plain, highlighter.highlight(blocks)) {
+        for (html, highlighted) in zip(plain, highlight(blocks)) {
             guard let highlighted, let open = html.range(of: "\">") else { continue }
             // Keeps cmark's `<pre><code class="language-x">` and `</code></pre>`; the spans go between.
             replacements[html] = String(html[..<open.upperBound]) + highlighted + "</code></pre>"

@@ -15,6 +15,8 @@ struct ModelBuilder {
         var titleFromHeading: Bool
         var view: ViewSpec
         var links: LinkPolicy
+        /// Highlights a page's fenced code (a render worker's answers from code it sent ahead, else the highlighter).
+        var highlight: ([CodeHighlighter.Block]) -> [String?] = CodeHighlighter.shared.highlight
     }
 
     struct Output {
@@ -59,7 +61,7 @@ struct ModelBuilder {
         }
         for id in GitHubMarkdown.apply(to: document).ids { slugger.reserve(id) }
         let codeBlocks = applyLinkPolicy()
-        highlighting = CodeHighlighting(document, codeBlocks: codeBlocks)
+        highlighting = CodeHighlighting(document, codeBlocks: codeBlocks, highlight: input.highlight)
         var blocks = document.blocks
         var headingTitle: String?
         if input.titleFromHeading,
