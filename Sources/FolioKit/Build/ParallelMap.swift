@@ -43,7 +43,7 @@ func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
     withoutActuallyEscaping(second) { second in
         let step = SecondStep(second)
         let thread = Thread {
-            Thread.current.name = ConcurrentSteps.threadName
+            ConcurrentSteps.markThisThread()
             step.run()
         }
         thread.stackSize = 8 << 20  // as the main thread's: a step may go as deep as it would there
@@ -53,10 +53,19 @@ func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
     }
 }
 
+/// The threads `concurrently` makes for its second steps, marked so that a test can tell one from the caller's
+/// thread and from libdispatch's.
 enum ConcurrentSteps {
-    /// The name of the thread `concurrently` runs its second step on (it shows in a profile or a debugger; Linux keeps
-    /// 15 bytes of a name).
-    static let threadName = "folio: step 2"
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    fileprivate static func markThisThread() { pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1)) }
+
+    /// Whether the calling thread is one `concurrently` made for a second step.
+    static var onAStepThread: Bool { pthread_getspecific(key) != nil }
 }
 
 /// The step `concurrently` runs on another thread: it lets go of the step's closure before it says it is done, so
