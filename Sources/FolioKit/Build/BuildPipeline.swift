@@ -91,8 +91,8 @@ struct BuildPipeline {
             options.dryRun
             ? OutputDirectory.discarding(target: options.outputDirectory)
             : isPatch
-                ? OutputDirectory.patch(target: options.outputDirectory)
-                : OutputDirectory(target: options.outputDirectory)
+                ? OutputDirectory.patch(target: options.outputDirectory, standby: session?.standby)
+                : OutputDirectory(target: options.outputDirectory, standby: session?.standby)
         let factsPath = PageFactsFile.location(buildCache: cachePath)
         let isNoOp = pages.isNoOp && marked
         // With nothing changed, the last link check's record usually answers: the facts are read in `republish`

@@ -7,6 +7,8 @@ public final class BuildSession: @unchecked Sendable {
     private var cache: BuildCache?
     private var cachePath: String?
     private let writer = DispatchQueue(label: "folio: build cache writer")
+    /// A copy of the output kept for the next rebuild's update (see `OutputStandby`).
+    let standby = OutputStandby()
 
     public init() {}
 
@@ -24,8 +26,9 @@ public final class BuildSession: @unchecked Sendable {
         writer.async { cache.save(to: path) }
     }
 
-    /// Waits until the cache file is written (before the process exits).
+    /// Waits until the cache file is written, and removes the output's copy (before the process exits).
     public func flush() {
+        standby.discard()
         writer.sync {}
     }
 }

@@ -18,23 +18,28 @@ struct OutputDirectory: Sendable {
     private let pending: PendingFiles?
     /// `folio check`: everything is produced and nothing written.
     private let discards: Bool
+    /// `folio serve`'s copy of the whole output, kept between rebuilds for the next update (see `OutputStandby`).
+    private let standby: OutputStandby?
 
     /// An output that writes nothing: what `folio check` renders goes nowhere.
     static func discarding(target: String) -> OutputDirectory {
         OutputDirectory(target: target, patch: false, discards: true)
     }
 
-    /// An update of a few files of an existing output (it must hold the `.folio-output` mark).
-    static func patch(target: String) -> OutputDirectory {
-        OutputDirectory(target: target, patch: true)
+    /// An update of a few files of an existing output (it must hold the `.folio-output` mark); `standby` is
+    /// `folio serve`'s copy of the output, if it keeps one.
+    static func patch(target: String, standby: OutputStandby? = nil) -> OutputDirectory {
+        OutputDirectory(target: target, patch: true, standby: standby)
     }
 
-    init(target: String) {
-        self.init(target: target, patch: false)
+    /// A whole output, built beside the old one and swapped in (which makes `standby`'s copy of it useless).
+    init(target: String, standby: OutputStandby? = nil) {
+        self.init(target: target, patch: false, standby: standby)
     }
 
-    private init(target: String, patch: Bool, discards: Bool = false) {
+    private init(target: String, patch: Bool, discards: Bool = false, standby: OutputStandby? = nil) {
         self.discards = discards
+        self.standby = standby
         var target = target
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         self.target = target
@@ -55,6 +60,7 @@ struct OutputDirectory: Sendable {
         try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         for name in (try? manager.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(stagingPrefix) {
             if WriterProcess.isAnotherRunning(endingAfter: "-", in: name) { continue }
+            if standby?.owns(parent + "/" + name) == true { continue }
             CrashPoint.step()
             try? manager.removeItem(atPath: parent + "/" + name)
         }
@@ -150,10 +156,13 @@ struct OutputDirectory: Sendable {
     func publish() throws {
         if discards { return }
         if let pending {
-            try OutputPatch(target: target, staging: staging, aside: parent + "/" + stagingPrefix + "old-\(getpid())")
-                .publish(pending)
+            try OutputPatch(
+                target: target, staging: staging, aside: parent + "/" + stagingPrefix + "old-\(getpid())",
+                standby: standby, prefix: parent + "/" + stagingPrefix
+            ).publish(pending)
             return
         }
+        standby?.discard()
         if FileManager.default.fileExists(atPath: target) {
             try FileOperations.swap(staging, into: target, aside: parent + "/" + stagingPrefix + "old-\(getpid())")
         } else {

@@ -16,6 +16,10 @@ struct OutputPatch {
     let staging: String
     /// Where the old folder goes when the kernel cannot exchange two folders.
     let aside: String
+    /// `folio serve`'s copy of the whole output, kept between its rebuilds (see `OutputStandby`); nil in `folio build`.
+    var standby: OutputStandby? = nil
+    /// How the folders beside the output begin (`…/.Public.folio-`).
+    var prefix = ""
 
     func publish(_ pending: PendingFiles) throws {
         let files = pending.files
@@ -24,6 +28,7 @@ struct OutputPatch {
         if files.count == 1, let only = files.first,
             FileSystem.isDirectory(target + "/" + SitePath.directory(of: only.path))
         {
+            standby?.discard()
             try FileOperations.rename(only.file, target + "/" + only.path)
             return
         }
@@ -32,22 +37,31 @@ struct OutputPatch {
             common = SitePath.directory(of: common)
         }
         let folder = common.isEmpty ? target : target + "/" + common
-        try FileOperations.linkTree(from: folder, to: staging)
+        // The whole output's copy, when the update needs one and `folio serve` kept it from its last rebuild.
+        let kept = common.isEmpty ? standby?.take(for: target) : nil
+        if !common.isEmpty { standby?.discard() }
+        let copy = kept ?? staging
+        if kept == nil { try FileOperations.linkTree(from: folder, to: copy) }
         var made: Set<String> = [""]
         func make(_ directory: String) throws {
             guard made.insert(directory).inserted else { return }
             try make(SitePath.directory(of: directory))
-            if !FileSystem.isDirectory(staging + "/" + directory) {
-                try FileOperations.makeDirectory(staging + "/" + directory)
+            if !FileSystem.isDirectory(copy + "/" + directory) {
+                try FileOperations.makeDirectory(copy + "/" + directory)
             }
         }
         for (path, file) in files {
             let relative = common.isEmpty ? path : String(path.dropFirst(common.count + 1))
             try make(SitePath.directory(of: relative))
             // A rename over a hard link replaces the name in the copy; the old folder keeps its own.
-            try FileOperations.rename(file, staging + "/" + relative)
+            try FileOperations.rename(file, copy + "/" + relative)
         }
-        try FileOperations.swap(staging, into: folder, aside: aside)
+        if let standby, common.isEmpty, FileOperations.exchange(copy, folder) {
+            // `copy` holds the old output now: brought up to date, it is the next rebuild's copy.
+            standby.keep(copy, of: target, updating: files.map(\.path), prefix: prefix)
+            return
+        }
+        try FileOperations.swap(copy, into: folder, aside: aside)
     }
 
     /// The longest folder path that every path lies in ("" for the root).
