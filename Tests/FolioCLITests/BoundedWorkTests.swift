@@ -22,6 +22,19 @@ struct BoundedWorkTests {
             diagnostics.filter { $0.severity == "error" }.count == 1, "one error for the whole site:\n\(run.stderr)")
     }
 
+    @Test func aPartialOfTheDefaultLayoutThatIncludesItselfIsAnErrorToo() throws {
+        // The default layout is written directly around a theme's own partial, which Mustache renders alone.
+        let site = try WrittenSite()
+        try site.write("Content/index.md", Array("# Home\n\nText.\n".utf8))
+        try site.write("Templates/partials/footer.mustache", Array("<footer>\n{{> footer}}\n</footer>\n".utf8))
+        let run = try site.folio(buildArguments + ["--templates", "Templates"])
+        #expect(run.status == 1, "an error, not a crash:\n\(run)")
+        let error = try #require(
+            Diagnostic.parse(run.stderr).first { $0.message.contains("include one another") }, "\(run.stderr)")
+        #expect(error.message.contains("footer → footer → …"), "\(error)")
+        #expect(error.path == "Templates/partials/footer.mustache" && error.line == 2, "\(error)")
+    }
+
     @Test func twoPartialsThatIncludeEachOtherAreAnErrorNamingTheChain() throws {
         let site = try themedSite(include: "ping")
         try site.write("Templates/partials/ping.mustache", Array("ping {{> pong}}\n".utf8))

@@ -67,6 +67,10 @@ struct DirectPartialsTests {
         try copies(Self.partials, in: theme)
         let withTreeItem = try sandbox.folder("theme-tree-item")
         try copies(Self.partials + ["partials/tree-item.mustache"], in: withTreeItem)
+        // Every partial and component the theme's own but the layout the default's: the layout is written directly
+        // around the partials Mustache renders, one at a time.
+        let partialsOnly = try sandbox.folder("theme-partials")
+        try copies(Self.partials.filter { !$0.hasPrefix("layouts/") }, in: partialsOnly)
 
         let direct = try Folio.run(
             ["build", "--no-cache", "--output", "Direct"] + Self.absolute, in: site, timeout: 300)
@@ -79,6 +83,10 @@ struct DirectPartialsTests {
             ["build", "--no-cache", "--output", "TreeItem", "--templates", withTreeItem.path] + Self.absolute, in: site,
             timeout: 300)
         #expect(treeItem.status == 0, "\(treeItem)")
+        let partials = try Folio.run(
+            ["build", "--no-cache", "--output", "Partials", "--templates", partialsOnly.path] + Self.absolute,
+            in: site, timeout: 300)
+        #expect(partials.status == 0, "\(partials)")
 
         let directFiles = Tree.files(under: site.appendingPathComponent("Direct"))
         let mustacheFiles = Tree.files(under: site.appendingPathComponent("Mustache"))
@@ -90,6 +98,9 @@ struct DirectPartialsTests {
             let a = try Data(contentsOf: site.appendingPathComponent("Direct/" + path))
             let b = try Data(contentsOf: site.appendingPathComponent("Mustache/" + path))
             if a != b { different.append(path) }
+            if try Data(contentsOf: site.appendingPathComponent("Partials/" + path)) != a {
+                different.append("Partials/" + path)
+            }
             let c = try Tree.text(site.appendingPathComponent("TreeItem/" + path))
             if c.split(separator: "\n") != String(decoding: a, as: UTF8.self).split(separator: "\n") {
                 different.append("TreeItem/" + path)

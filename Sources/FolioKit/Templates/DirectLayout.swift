@@ -1,31 +1,32 @@
-/// The default theme's `layouts/default.mustache`, written directly while a theme keeps it and every partial it
-/// includes as the default theme has them (then each of those partials is direct too): the page is the layout's
-/// fixed text around the partials' HTML, which the page's context gives (`DirectPartialHTML`).
+/// The default theme's `layouts/default.mustache`, written directly while a theme keeps it: the page is the layout's
+/// fixed text around its partials' HTML — a partial still the default theme's from the page's context
+/// (`DirectPartialHTML`), one of the theme's own rendered by Mustache in its place. A theme that changes a header or a
+/// footer so keeps the rest of the page off Mustache (which would cost it a fifth of a build's time).
 /// `DirectPartialsTests` builds the guide both ways and compares every page.
 enum DirectLayout {
     static let template = "layouts/default"
 
-    /// The partials the default layout includes.
-    static let partials: Set<DirectPartial> = [
-        .head, .header, .sidebar, .breadcrumbs, .pageHead, .toc, .listing, .pager, .footer, .scripts,
-    ]
-
-    /// Whether `files` (theme paths to bytes) keep the layout and every partial it includes.
-    static func applies(to files: [String: [UInt8]], directPartials: Set<DirectPartial>) -> Bool {
+    /// Whether `files` (theme paths to bytes) keep the layout.
+    static func applies(to files: [String: [UInt8]]) -> Bool {
         let path = template + ".mustache"
-        return files[path] == DefaultTheme.files[path] && partials.isSubset(of: directPartials)
+        return files[path] == DefaultTheme.files[path]
     }
 
-    /// The page, from the context `PageContext` made for it; nil when a partial is not written directly (the
-    /// caller then renders the template).
-    static func page(_ context: LayoutContext) -> [UInt8]? {
+    /// The page, from the context `PageContext` made for it; `render` gives the HTML of a partial that is not
+    /// written directly (the theme's own, or a navigation partial on a page without navigation), in the layout's order.
+    static func page(_ context: LayoutContext, rendering render: (DirectPartial) -> String) -> [UInt8] {
         let partials = context.partials
-        guard let head = partials.html(.head), let header = partials.html(.header),
-            let sidebar = partials.html(.sidebar), let breadcrumbs = partials.html(.breadcrumbs),
-            let pageHead = partials.html(.pageHead), let toc = partials.html(.toc),
-            let listing = partials.html(.listing), let pager = partials.html(.pager),
-            let footer = partials.html(.footer), let scripts = partials.html(.scripts)
-        else { return nil }
+        func html(_ partial: DirectPartial) -> String { partials.html(partial) ?? render(partial) }
+        let head = html(.head)
+        let header = html(.header)
+        let sidebar = html(.sidebar)
+        let breadcrumbs = html(.breadcrumbs)
+        let pageHead = html(.pageHead)
+        let toc = html(.toc)
+        let listing = html(.listing)
+        let pager = html(.pager)
+        let footer = html(.footer)
+        let scripts = html(.scripts)
         let content = context.page.content
         var out = HTMLBuffer(capacity: content.utf8.count + 16384)
         out.append("<!doctype html>\n<html lang=\"")

@@ -1,9 +1,10 @@
 /// The default theme's partials, written directly while a theme keeps them as they are.
 ///
 /// Rendered through Mustache, the partials cost a third of a full build (every name looked up through casts, a
-/// partial per table-of-contents entry); the layouts, which only place them, stay templates. While a theme's files for one
-/// of them are the default theme's, `Theme` registers `{{{folio-direct-NAME}}}` in the partial's place and the page's
-/// context answers that name with the same HTML, written here. A theme that changes any of the files gets Mustache.
+/// partial per table-of-contents entry); the default layout around them is written directly too (`DirectLayout`).
+/// While a theme's files for one of them are the default theme's, `Theme` registers `{{{folio-direct-NAME}}}` in
+/// the partial's place and the page's context answers that name with the same HTML, written here. A theme that
+/// changes any of the files gets Mustache for that partial.
 /// `DirectPartialTests` builds the guide both ways and compares every page.
 enum DirectPartial: String, CaseIterable, Sendable {
     case sidebar, breadcrumbs, toc, pager, search

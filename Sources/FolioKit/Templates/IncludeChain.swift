@@ -22,9 +22,12 @@ final class IncludeChain: MustacheParent {
     /// The chain that went past the limit, outermost first; once set, nothing more is entered.
     private(set) var stopped: [String]?
 
-    init(_ root: any MustacheParent, names: [String]) {
+    /// `enclosing`: the template whose includes are rendered one at a time (the default layout, written directly
+    /// around its partials), counted as open so that the depth and a reported chain are those of the whole page.
+    init(_ root: any MustacheParent, names: [String], enclosing: String? = nil) {
         self.root = root
         self.names = names
+        if let enclosing, let number = names.firstIndex(of: enclosing) { open = [number] }
     }
 
     func child(named name: String) -> Any? {

@@ -33,7 +33,8 @@ public struct Theme: Sendable {
     let directPartials: Set<DirectPartial>
     /// The container components still the default theme's, which the view renderer then writes directly.
     let directComponents: Set<ViewSpec.Kind>
-    /// The default layout and every partial it includes are the default theme's: pages are written directly.
+    /// The default layout is the default theme's: pages are written directly around its partials (each written
+    /// directly too while it is the default theme's, else rendered by Mustache).
     let directLayout: Bool
 
     /// Loads the theme, reporting template syntax errors and missing partials with their positions.
@@ -119,7 +120,7 @@ public struct Theme: Sendable {
             hasCustomTreeItem: files["partials/tree-item.mustache"]?.bytes
                 != DefaultTheme.files["partials/tree-item.mustache"], directPartials: direct,
             directComponents: DirectComponent.unchanged(in: contents),
-            directLayout: DirectLayout.applies(to: contents, directPartials: direct))
+            directLayout: DirectLayout.applies(to: contents))
     }
 
     /// `layouts/x.mustache` → `layouts/x`, `components/x.mustache` → `components/x`, `partials/x.mustache` → `x`.
@@ -137,8 +138,11 @@ public struct Theme: Sendable {
     }
 
     /// Renders a template; an include chain deeper than `IncludeChain.maxDepth` is stopped and reported.
-    func render(_ template: String, _ context: some MustacheParent, diagnostics: inout Diagnostics) -> String {
-        let chain = IncludeChain(context, names: templateNames)
+    /// `enclosing`: the template that includes this one, when it is rendered alone in its place.
+    func render(
+        _ template: String, _ context: some MustacheParent, enclosing: String? = nil, diagnostics: inout Diagnostics
+    ) -> String {
+        let chain = IncludeChain(context, names: templateNames, enclosing: enclosing)
         guard let html = library.render(chain, withTemplate: template) else {
             // The build checks every page's layout first and the default theme has every component, so this is a
             // bug: reported, never an empty page.
@@ -150,10 +154,15 @@ public struct Theme: Sendable {
     }
 
     /// A page's layout, as the bytes of its file: the default layout, while the theme keeps it, written directly
-    /// (and its bytes not made into a String: checking a whole page's UTF-8 again costs more than writing it).
+    /// (and its bytes not made into a String: checking a whole page's UTF-8 again costs more than writing it), with
+    /// a partial of the theme's own rendered by Mustache in its place.
     func renderLayout(_ template: String, _ context: LayoutContext, diagnostics: inout Diagnostics) -> [UInt8] {
-        if directLayout, template == DirectLayout.template, let html = DirectLayout.page(context) { return html }
-        return Array(render(template, context, diagnostics: &diagnostics).utf8)
+        guard directLayout, template == DirectLayout.template else {
+            return Array(render(template, context, diagnostics: &diagnostics).utf8)
+        }
+        return DirectLayout.page(context) { partial in
+            render(partial.rawValue, context, enclosing: template, diagnostics: &diagnostics)
+        }
     }
 
     /// The error for an include chain that went too deep, at the include that went one level too far.

@@ -50,7 +50,7 @@ import Testing
         var diagnostics = Diagnostics()
         let loaded = Theme.load(directory: theme.path, diagnostics: &diagnostics)
         #expect(loaded.directPartials == Set(DirectPartial.allCases).subtracting([.toc]))
-        #expect(!loaded.directLayout, "a partial of the layout is the theme's own: the layout is a template again")
+        #expect(loaded.directLayout, "the layout is the default's: written directly, the theme's partial by Mustache")
 
         let result = site.build(templates: theme)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
