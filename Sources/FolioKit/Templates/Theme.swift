@@ -17,6 +17,8 @@ public struct Theme: Sendable {
     let templateNames: [String]
     /// Where each template includes others: to place an include chain that goes too deep.
     let includes: [String: Includes]
+    /// The partials without a single tag, by name: what Mustache would render them as is their text.
+    let plainPartials: [String: String]
     /// Every file of the theme, the user's over the default's: what a build's output depends on.
     let files: [File]
     public let layouts: Set<String>
@@ -112,8 +114,13 @@ public struct Theme: Sendable {
             }
         }
         let heading = "components/heading.mustache"
+        var plain: [String: String] = [:]
+        for (name, file, text) in texts where file.path.hasPrefix("partials/") && !text.contains("{{") {
+            plain[name] = text
+        }
         return Theme(
-            library: library, templateNames: names, includes: includes, files: Array(files.values), layouts: layouts,
+            library: library, templateNames: names, includes: includes, plainPartials: plain,
+            files: Array(files.values), layouts: layouts,
             assets: assets,
             appearance: files["appearance.yml"],
             hasCustomHeading: files[heading]?.bytes != DefaultTheme.files[heading],
@@ -161,7 +168,8 @@ public struct Theme: Sendable {
             return Array(render(template, context, diagnostics: &diagnostics).utf8)
         }
         return DirectLayout.page(context) { partial in
-            render(partial.rawValue, context, enclosing: template, diagnostics: &diagnostics)
+            plainPartials[partial.rawValue]
+                ?? render(partial.rawValue, context, enclosing: template, diagnostics: &diagnostics)
         }
     }
 

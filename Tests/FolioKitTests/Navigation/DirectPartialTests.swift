@@ -28,6 +28,46 @@ import Testing
         #expect(theme.directLayout, "the layout does not include the tabs banner")
     }
 
+    @Test func aPartialWithoutTagsIsPlacedAsItIsWhatMustacheWouldRender() throws {
+        let site = try ScratchSite([
+            "site.yml": "title: Plain\n", "index.md": "# Home\n\nText.\n\n## Part\n\nMore.\n", "b.md": "# B\n\nText.\n",
+        ])
+        let footer = "<footer class=\"mine\">Made by us &copy; 2026</footer>\n\n"
+        func theme(_ name: String, layout: Bool) throws -> URL {
+            let folder = site.root.appendingPathComponent(name)
+            let partials = folder.appendingPathComponent("partials")
+            try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
+            try footer.write(to: partials.appendingPathComponent("footer.mustache"), atomically: true, encoding: .utf8)
+            try "".write(to: partials.appendingPathComponent("sidebar.mustache"), atomically: true, encoding: .utf8)
+            if layout {
+                // The default layout with a comment line: no longer the default's bytes, so Mustache renders it all.
+                let text = String(decoding: DefaultTheme.files["layouts/default.mustache"] ?? [], as: UTF8.self)
+                let path = folder.appendingPathComponent("layouts/default.mustache")
+                try FileManager.default.createDirectory(
+                    at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try (text + "{{! a copy }}\n").write(to: path, atomically: true, encoding: .utf8)
+            }
+            return folder
+        }
+        let plain = try theme("Plain", layout: false)
+        var diagnostics = Diagnostics()
+        let loaded = Theme.load(directory: plain.path, diagnostics: &diagnostics)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(loaded.directLayout)
+        #expect(loaded.plainPartials["footer"] == footer)
+        #expect(loaded.plainPartials["sidebar"] == "")
+        #expect(loaded.plainPartials["header"] == nil, "the default header has tags")
+
+        let direct = site.root.appendingPathComponent("Direct")
+        let mustache = site.root.appendingPathComponent("Mustache")
+        #expect(site.build(into: direct, templates: plain).diagnostics.isEmpty)
+        #expect(site.build(into: mustache, templates: try theme("Templated", layout: true)).diagnostics.isEmpty)
+        let home = site.html("index.html", in: direct)
+        #expect(home.contains(footer), "\(home)")
+        #expect(!home.contains("folio-sidebar") && home.contains("folio-toc"), "\(home)")
+        #expect(ScratchSite.snapshot(direct) == ScratchSite.snapshot(mustache), "every file as Mustache writes it")
+    }
+
     @Test func aTemplateThatDoesNotExistIsAnErrorNotAnEmptyPage() {
         var diagnostics = Diagnostics()
         let theme = Theme.load(directory: nil, diagnostics: &diagnostics)
