@@ -49,6 +49,29 @@ final class IncludeChain: MustacheParent {
         return root.child(named: name)
     }
 
+    /// Whether `text` has no tag that can include a template: no `{{>` or `{{<` (spaces allowed after the braces),
+    /// and no `{{=` that could change the delimiters. Such a template is a leaf of every chain and needs no wrapper.
+    static func includesNothing(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{") {
+                var next = index + 2
+                while next < bytes.count, bytes[next] == UInt8(ascii: "{") { next += 1 }
+                while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") {
+                    next += 1
+                }
+                if next < bytes.count, [UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "=")].contains(bytes[next]) {
+                    return false
+                }
+                index = next
+            } else {
+                index += 1
+            }
+        }
+        return true
+    }
+
     /// The text of the wrapper registered under a template's own name.
     static func wrapper(number: Int) -> String {
         "{{#\(enterPrefix)\(number)}}{{> \(bodyPrefix)\(number)}}{{/\(enterPrefix)\(number)}}{{#\(leaveName)}}{{/\(leaveName)}}"

@@ -87,11 +87,18 @@ public struct Theme: Sendable {
             }
             do {
                 let replacement = direct.first { "partials/\($0.rawValue).mustache" == path }
-                let template = try MustacheTemplate(string: replacement?.template ?? text)
-                // The template itself under a hidden name, behind a wrapper that counts how deep includes go.
-                library.register(template, named: IncludeChain.bodyPrefix + String(names.count))
-                library.register(try MustacheTemplate(string: IncludeChain.wrapper(number: names.count)), named: name)
-                names.append(name)
+                let registered = replacement?.template ?? text
+                let template = try MustacheTemplate(string: registered)
+                if IncludeChain.includesNothing(registered) {
+                    // It cannot recurse: registered as itself (the wrapper's lookups cost more than a small partial).
+                    library.register(template, named: name)
+                } else {
+                    // The template itself under a hidden name, behind a wrapper that counts how deep includes go.
+                    library.register(template, named: IncludeChain.bodyPrefix + String(names.count))
+                    library.register(
+                        try MustacheTemplate(string: IncludeChain.wrapper(number: names.count)), named: name)
+                    names.append(name)
+                }
                 texts.append((name, file, text))
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.report(

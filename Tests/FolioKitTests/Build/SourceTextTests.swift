@@ -113,4 +113,17 @@ import Testing
         #expect(IncludeChain.reservedNamePosition(in: "{{> folio-body-3}}") ?? (0, 0) == (1, 5))
         #expect(IncludeChain.reservedNamePosition(in: "{{> folio}}") == nil)
     }
+
+    @Test func onlyATemplateThatCannotIncludeAnotherGoesWithoutTheWrapper() {
+        let leaves = ["", "<footer>© us</footer>\n", "{{{folio-direct-head}}}", "{{#page}}{{title}}{{/page}} a > b"]
+        for leaf in leaves {
+            #expect(IncludeChain.includesNothing(leaf), "\(leaf)")
+        }
+        for including in [
+            "{{> footer}}", "a {{>footer}}", "{{  > footer}}", "{{\t< parent}}{{/parent}}", "{{>*dynamic}}",
+            "{{=<% %>=}}<%> footer%>", "{{ = | | = }}", "{{{> odd}}}",
+        ] {
+            #expect(!IncludeChain.includesNothing(including), "\(including)")
+        }
+    }
 }
