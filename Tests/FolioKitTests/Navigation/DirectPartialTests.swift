@@ -68,6 +68,40 @@ import Testing
         #expect(ScratchSite.snapshot(direct) == ScratchSite.snapshot(mustache), "every file as Mustache writes it")
     }
 
+    @Test func theGuidesInheritanceExampleReplacesOneBlockAndKeepsTheOther() throws {
+        // The parent includes nothing, so it goes without the include wrapper; its child stays behind one.
+        let site = try ScratchSite([
+            "site.yml": "title: Inherit\n", "index.md": "---\ntitle: Wide page\nlayout: wide\n---\nHello *there*.\n",
+            "other.md": "# Other\n\nPlain.\n",
+        ])
+        let theme = site.root.appendingPathComponent("Theme")
+        for (path, text) in [
+            "partials/base.mustache":
+                "<!doctype html>\n<html lang=\"{{site.language}}\">\n<head><title>{{$title}}{{page.title}} · "
+                + "{{site.title}}{{/title}}</title></head>\n<body>\n  <main id=\"main\">{{$main}}{{{page.content}}}"
+                + "{{/main}}</main>\n</body>\n</html>\n",
+            "layouts/wide.mustache":
+                "{{<base}}\n  {{$main}}<div class=\"wide\">{{{page.content}}}</div>{{/main}}\n{{/base}}\n",
+        ] {
+            let url = theme.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        var diagnostics = Diagnostics()
+        let loaded = Theme.load(directory: theme.path, diagnostics: &diagnostics)
+        #expect(!loaded.templateNames.contains("base") && loaded.templateNames.contains("layouts/wide"))
+
+        let result = site.build(templates: theme)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let wide = site.html("index.html")
+        #expect(wide.contains("<head><title>Wide page · Inherit</title></head>"), "the default block: \(wide)")
+        #expect(
+            wide.contains("<main id=\"main\"><div class=\"wide\"><p>Hello <em>there</em>.</p>\n</div></main>"),
+            "the replaced block: \(wide)")
+        #expect(site.html("other/index.html").contains("class=\"folio-layout\""), "other pages keep the default layout")
+    }
+
     @Test func aTemplateThatDoesNotExistIsAnErrorNotAnEmptyPage() {
         var diagnostics = Diagnostics()
         let theme = Theme.load(directory: nil, diagnostics: &diagnostics)
