@@ -56,50 +56,96 @@ struct SearchBuild {
             }
         }
 
-        // The previous build's postings, changed for the edited pages only, so that only the shards of the terms
-        // that changed are encoded again: `folio serve` keeps them in memory; a new process makes them again from
-        // the cached pages when every page kept its number (an edit), and lays them out as that build did.
-        var index: SearchIndexState
-        if var kept = inMemory ? SearchIndexState.take(at: cachePath) : nil, previous != nil,
-            kept.siteKey == cache.siteKey,
-            kept.pages.count == pages.count
-        {
-            kept.update(to: pages)
-            index = kept
-        } else if let before = previous.flatMap({ Self.pages(of: site, in: $0) }) {
-            index = SearchIndexState(siteKey: cache.siteKey, pages: before)
-            _ = index.layOut()
-            index.update(to: pages)
-        } else {
-            index = SearchIndexState(siteKey: cache.siteKey, pages: pages)
-        }
-        let changedGroups = index.layOut()
         do {
             try output.makeDirectories(for: [SearchIndex.indexPath, SearchIndex.path(shard: "a")])
         } catch {
             diagnostics.error("cannot write the search index: \(error.localizedDescription)", at: output.target)
             return
         }
-        // A shard of a group with no changed term is the previous build's file; the others are encoded on every core.
-        var encode: [SearchShards.Shard] = []
-        for (key, shards) in index.shards.groups.sorted(by: { $0.key < $1.key }) {
-            for shard in shards {
+        // The previous build's pages by number, when each kept its number (an edit): only the shards of the terms
+        // whose postings changed are encoded again.
+        let before = previous.flatMap { Self.pages(of: site, in: $0) }
+        let records: Int
+        let keys: [String]
+        if inMemory {
+            // `folio serve` keeps the postings and changes them for the edited pages only.
+            var index: SearchIndexState
+            if var kept = SearchIndexState.take(at: cachePath), previous != nil, kept.siteKey == cache.siteKey,
+                kept.pages.count == pages.count
+            {
+                kept.update(to: pages)
+                index = kept
+            } else if let before {
+                index = SearchIndexState(siteKey: cache.siteKey, pages: before)
+                _ = index.layOut()
+                index.update(to: pages)
+            } else {
+                index = SearchIndexState(siteKey: cache.siteKey, pages: pages)
+            }
+            let changedGroups = index.layOut()
+            let postings = index.postings
+            encode(
+                shardsToEncode(
+                    index.shards, changedGroups: changedGroups, previousOutput: plan.previousOutput, output: output),
+                postings: { _ in postings },
+                previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
+            (records, keys) = (index.postings.recordCount, index.shards.keys)
+            state = index
+        } else {
+            // A build that ends with this index lays the shards out from each term's count, then makes the
+            // postings of a batch of shards at a time, encodes them and lets them go.
+            let counts = SearchTermCounts(pages: pages)
+            var shards = SearchShards()
+            _ = shards.update(counts)
+            let changedGroups = before.map { SearchTermCounts.changedGroups(from: $0, to: pages) }
+            let groups = shardsToEncode(
+                shards, changedGroups: changedGroups, previousOutput: plan.previousOutput, output: output)
+            let limit = SearchPostingsBatch.limit(counts)
+            for batch in SearchPostingsBatch.batches(groups, counts: counts, limit: limit) {
+                encode(
+                    batch, postings: { SearchPostingsBatch(pages: pages, counts: counts, groups: $0) },
+                    previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
+            }
+            (records, keys) = (counts.recordCount, shards.keys)
+        }
+        place(
+            SearchIndex.indexFile(records: records, keys: keys), at: SearchIndex.indexPath,
+            previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
+    }
+
+    /// The shards to encode, by group: a shard of a group with no changed term (`changedGroups`; nil: every group
+    /// changed) is the previous build's file, linked into the output, unless that file is gone.
+    private mutating func shardsToEncode(
+        _ shards: SearchShards, changedGroups: Set<String>?, previousOutput: String, output: OutputDirectory
+    ) -> SearchPostingsBatch.Groups {
+        var encode: SearchPostingsBatch.Groups = []
+        for (key, group) in shards.groups.sorted(by: { $0.key < $1.key }) {
+            var changed: [SearchShards.Shard] = []
+            for shard in group {
                 let path = SearchIndex.path(shard: shard.key)
                 if let changedGroups, !changedGroups.contains(key), let old = previousFiles[path.relative],
-                    FileFingerprint(path: path.inside(plan.previousOutput)) == old.file,
-                    output.link(path, from: plan.previousOutput)
+                    FileFingerprint(path: path.inside(previousOutput)) == old.file,
+                    output.link(path, from: previousOutput)
                 {
                     cache.files[path.relative] = old
                 } else {
-                    encode.append(shard)
+                    changed.append(shard)
                 }
             }
+            if !changed.isEmpty { encode.append((key, changed)) }
         }
-        // Each worker writes the shards it encodes: only a shard a core is in memory at once.
-        let postings = index.postings
+        return encode
+    }
+
+    /// Encodes the shards of `groups` on every core, each worker writing the shards it encodes (only a shard a
+    /// core is in memory at once), from the postings `postings` makes for them.
+    private mutating func encode<Postings: SearchPostingLists>(
+        _ groups: SearchPostingsBatch.Groups, postings: (SearchPostingsBatch.Groups) -> Postings,
+        previousOutput: String, output: OutputDirectory, diagnostics: inout Diagnostics
+    ) {
+        let postings = postings(groups)
         let previousFiles = previousFiles
-        let previousOutput = plan.previousOutput
-        let placed = encode.parallelMap { shard in
+        let placed = groups.flatMap(\.shards).parallelMap { shard in
             let path = SearchIndex.path(shard: shard.key)
             let bytes = SearchShards.encode(shard, postings: postings)
             return (
@@ -112,11 +158,6 @@ struct SearchBuild {
             cache.files[path.relative] = (hash, FileFingerprint.missing)
             diagnostics.report(problems)
         }
-        place(
-            SearchIndex.indexFile(records: index.postings.recordCount, keys: index.shards.keys),
-            at: SearchIndex.indexPath, previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
-        // Kept only by a long-running process (a single build frees the postings before it saves its cache).
-        state = inMemory ? index : nil
     }
 
     /// Every page of `site` as `cache` holds it, by number; nil unless each is there under the number it has now.

@@ -10,14 +10,26 @@ struct SearchIndex {
     private(set) var files: [(path: OutputPath, bytes: [UInt8])] = []
     private(set) var recordCount = 0
 
-    /// `pages[i]` is page number i of the site.
-    init(pages: [SearchPage]) {
-        var state = SearchIndexState(siteKey: "", pages: pages)
-        _ = state.layOut()
-        self.init(state)
+    /// The index as `folio build` writes it, its postings made a batch of shards at a time (of about `batchLimit`
+    /// postings; by default, as many as the build's). `pages[i]` is page number i of the site.
+    init(pages: [SearchPage], batchLimit: Int? = nil) {
+        let counts = SearchTermCounts(pages: pages)
+        var shards = SearchShards()
+        _ = shards.update(counts)
+        let groups = shards.groups.map { (key: $0.key, shards: $0.value) }
+        let limit = batchLimit ?? SearchPostingsBatch.limit(counts)
+        for batch in SearchPostingsBatch.batches(groups, counts: counts, limit: limit) {
+            let postings = SearchPostingsBatch(pages: pages, counts: counts, groups: batch)
+            for shard in batch.flatMap(\.shards) {
+                files.append((Self.path(shard: shard.key), SearchShards.encode(shard, postings: postings)))
+            }
+        }
+        files.sort { $0.path < $1.path }
+        recordCount = counts.recordCount
+        files.append((Self.indexPath, Self.indexFile(records: recordCount, keys: shards.keys)))
     }
 
-    /// Every file of an index whose shards are laid out.
+    /// Every file of an index as `folio serve` keeps it, its shards laid out.
     init(_ state: SearchIndexState) {
         recordCount = state.postings.recordCount
         for shard in state.shards.groups.values.joined() {

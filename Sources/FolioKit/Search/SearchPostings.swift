@@ -1,7 +1,14 @@
+/// What a shard is encoded from: the site's terms, and the postings of the shard's terms.
+protocol SearchPostingLists: Sendable {
+    var terms: SearchTermTable { get }
+    /// The records holding the term in `slot` (ids `page << 8 | record`, ascending) and its weight in each.
+    func postings(_ slot: Int) -> (ids: ArraySlice<UInt32>, weights: ArraySlice<UInt8>)
+}
+
 /// Per term, the records that hold it — ids `page << 8 | record`, ascending — and the term's weight in each.
 /// Built once from every page's terms; in `folio serve` it is kept between builds and changed page by page,
 /// so that an edit costs the edited page's terms, not the site's.
-struct SearchPostings: Sendable {
+struct SearchPostings: SearchPostingLists, Sendable {
     private(set) var terms = SearchTermTable()
     /// Each slot's postings: slices of two lists that hold every term's, one after the other, as the site's pages
     /// made them (a slice that `replace` changes is copied out then, alone).
@@ -15,54 +22,16 @@ struct SearchPostings: Sendable {
 
     /// `pages[i]` is page number i of the site.
     init(pages: [SearchPage]) {
-        // Two passes: each term's count (and each page's terms' slots, so that no term is looked up twice), then each
-        // page's postings of a term written at its term's place in the two lists, made to size (a list per term,
-        // written a page at a time, costs a check of that list, and a cache miss, for each of a page's terms).
-        var counts: [Int] = []
-        var slots: [Int32] = []
-        for page in pages {
-            recordCount += page.records
-            page.eachTerm { word, pairs in
-                let slot = terms.slot(word)
-                if slot == counts.count { counts.append(0) }
-                counts[slot] += pairs.count / 2
-                slots.append(Int32(slot))
-            }
-        }
-        // Where each term's postings start in the lists, and then where its next one goes.
-        var starts = [Int](repeating: 0, count: counts.count + 1)
-        for slot in counts.indices { starts[slot + 1] = starts[slot] + counts[slot] }
-        var next = starts
-        let total = starts[counts.count]
-        var position = 0
-        var allWeights: [UInt8] = []
-        let allIDs = [UInt32](unsafeUninitializedCapacity: total) { allIDs, initializedIDs in
-            allWeights = [UInt8](unsafeUninitializedCapacity: total) { allWeights, initializedWeights in
-                next.withUnsafeMutableBufferPointer { next in
-                    slots.withUnsafeBufferPointer { slots in
-                        for (number, page) in pages.enumerated() {
-                            let high = UInt32(number) << 8
-                            page.eachTerm { _, pairs in
-                                let slot = Int(slots[position])
-                                position += 1
-                                let start = next[slot]
-                                for index in 0..<pairs.count / 2 {
-                                    allIDs[start + index] = high | UInt32(pairs[2 * index])
-                                    allWeights[start + index] = pairs[2 * index + 1]
-                                }
-                                next[slot] = start + pairs.count / 2
-                            }
-                        }
-                    }
-                }
-                initializedWeights = total
-            }
-            initializedIDs = total
-        }
-        ids = counts.indices.map { allIDs[starts[$0]..<starts[$0 + 1]] }
-        weights = counts.indices.map { allWeights[starts[$0]..<starts[$0 + 1]] }
+        let counts = SearchTermCounts(pages: pages)
+        let all = SearchPostingsBatch(everyTermOf: pages, counts: counts)
+        terms = counts.terms
+        ids = counts.counts.indices.map { all.postings($0).ids }
+        weights = counts.counts.indices.map { all.postings($0).weights }
+        recordCount = counts.recordCount
         pageCount = pages.count
     }
+
+    func postings(_ slot: Int) -> (ids: ArraySlice<UInt32>, weights: ArraySlice<UInt8>) { (ids[slot], weights[slot]) }
 
     mutating func markUnchanged() {
         changed = []

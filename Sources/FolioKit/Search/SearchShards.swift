@@ -19,24 +19,37 @@ struct SearchShards: Sendable {
 
     /// Lays out again the groups that hold a changed slot; returns their keys (sorted).
     mutating func update(_ postings: SearchPostings) -> [String] {
+        update(
+            terms: postings.terms, changed: postings.everything ? nil : postings.changed,
+            count: { postings.ids[$0].count })
+    }
+
+    /// Lays out every group of a site's terms.
+    mutating func update(_ counts: SearchTermCounts) -> [String] {
+        update(terms: counts.terms, changed: nil, count: { counts.counts[$0] })
+    }
+
+    /// Lays out again the groups of `changed` slots (of every slot when nil) and of the slots new in `terms`;
+    /// `count` gives a slot's number of postings (none: the term has left the site).
+    private mutating func update(terms: SearchTermTable, changed: Set<Int>?, count: (Int) -> Int) -> [String] {
         var dirty: Set<String> = []
-        for slot in groupOf.count..<postings.terms.count {
-            let key = String(decoding: Self.prefix(postings.terms.term(slot), 2), as: UTF8.self)
+        for slot in groupOf.count..<terms.count {
+            let key = String(decoding: Self.prefix(terms.term(slot), 2), as: UTF8.self)
             groupOf.append(key)
             members[key, default: []].append(slot)
             dirty.insert(key)
         }
-        if postings.everything {
-            dirty = Set(members.keys)
+        if let changed {
+            for slot in changed { dirty.insert(groupOf[slot]) }
         } else {
-            for slot in postings.changed { dirty.insert(groupOf[slot]) }
+            dirty = Set(members.keys)
         }
         for key in dirty {
-            let live = members[key, default: []].filter { !postings.ids[$0].isEmpty }.sorted {
-                postings.terms.term($0).lexicographicallyPrecedes(postings.terms.term($1))
+            let live = members[key, default: []].filter { count($0) > 0 }.sorted {
+                terms.term($0).lexicographicallyPrecedes(terms.term($1))
             }
             var shards: [Shard] = []
-            if !live.isEmpty { Self.split(key: key, length: 2, slots: live, postings: postings, into: &shards) }
+            if !live.isEmpty { Self.split(key: key, length: 2, slots: live, terms: terms, count: count, into: &shards) }
             groups[key] = shards.isEmpty ? nil : shards
         }
         return dirty.sorted()
@@ -46,10 +59,11 @@ struct SearchShards: Sendable {
     var keys: [String] { groups.values.flatMap { $0.map(\.key) }.sorted() }
 
     private static func split(
-        key: String, length: Int, slots: [Int], postings: SearchPostings, into shards: inout [Shard]
+        key: String, length: Int, slots: [Int], terms: SearchTermTable, count: (Int) -> Int,
+        into shards: inout [Shard]
     ) {
         var size = 0
-        for slot in slots { size += postings.terms.term(slot).count + 4 + postings.ids[slot].count * 4 }
+        for slot in slots { size += terms.term(slot).count + 4 + count(slot) * 4 }
         guard size > limit, length < 6 else {
             shards.append(Shard(key: key, slots: slots))
             return
@@ -58,7 +72,7 @@ struct SearchShards: Sendable {
         var kept: [Int] = []
         var longer: [(key: [UInt8], slots: [Int])] = []
         for slot in slots {
-            let term = postings.terms.term(slot)
+            let term = terms.term(slot)
             let next = prefix(term, length + 1)
             if scalarCount(term) <= length {
                 kept.append(slot)
@@ -72,8 +86,32 @@ struct SearchShards: Sendable {
         for group in longer {
             split(
                 key: String(decoding: group.key, as: UTF8.self), length: length + 1, slots: group.slots,
-                postings: postings, into: &shards)
+                terms: terms, count: count, into: &shards)
         }
+    }
+
+    /// The key of the group a word belongs to: its first two Unicode scalars.
+    static func group(of word: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: word[..<groupEnd(word)], as: UTF8.self)
+    }
+
+    /// Where a word's first two Unicode scalars end in its UTF-8 (the length of a scalar read from its first byte).
+    @inline(__always)
+    static func groupEnd(_ word: UnsafeBufferPointer<UInt8>) -> Int {
+        func length(_ lead: UInt8) -> Int { lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4 }
+        guard !word.isEmpty else { return 0 }
+        let first = length(word[0])
+        guard first < word.count else { return word.count }
+        return min(word.count, first + length(word[first]))
+    }
+
+    /// A word's group key as a number that sorts as the key's bytes do: its (at most eight) bytes from the highest
+    /// byte down (no term holds a NUL, so a shorter key sorts first).
+    @inline(__always)
+    static func groupOrder(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var order: UInt64 = 0
+        for index in 0..<groupEnd(word) { order |= UInt64(word[index]) << (56 - 8 * index) }
+        return order
     }
 
     /// The first `count` Unicode scalars of a term's UTF-8.
@@ -93,22 +131,24 @@ struct SearchShards: Sendable {
     static func scalarCount(_ term: ArraySlice<UInt8>) -> Int { term.reduce(0) { $0 + ($1 & 0xc0 != 0x80 ? 1 : 0) } }
 
     /// A shard's file: `folioSearch.s("key",{"term":[id,weight,…],…});` with each id as its difference from the previous.
-    static func encode(_ shard: Shard, postings: SearchPostings) -> [UInt8] {
+    static func encode(_ shard: Shard, postings: some SearchPostingLists) -> [UInt8] {
+        let terms = postings.terms
         var size = 32 + shard.key.utf8.count
-        for slot in shard.slots { size += postings.terms.term(slot).count + 8 + postings.ids[slot].count * 6 }
+        for slot in shard.slots { size += terms.term(slot).count + 8 + postings.postings(slot).ids.count * 6 }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size)
         bytes.append(contentsOf: "folioSearch.s(".utf8)
         SearchIndex.appendLiteral(shard.key, to: &bytes)
         bytes.append(contentsOf: ",{".utf8)
-        postings.terms.bytes.withUnsafeBufferPointer { terms in
+        terms.bytes.withUnsafeBufferPointer { words in
             for (index, slot) in shard.slots.enumerated() {
                 if index > 0 { bytes.append(0x2c) }
                 bytes.append(0x22)
-                SearchIndex.appendEscaped(UnsafeBufferPointer(rebasing: terms[postings.terms.range(slot)]), to: &bytes)
+                SearchIndex.appendEscaped(UnsafeBufferPointer(rebasing: words[terms.range(slot)]), to: &bytes)
                 bytes.append(0x22)
                 bytes.append(0x3a)
-                appendPostings(ids: postings.ids[slot], weights: postings.weights[slot], to: &bytes)
+                let (ids, weights) = postings.postings(slot)
+                appendPostings(ids: ids, weights: weights, to: &bytes)
             }
         }
         bytes.append(contentsOf: "});\n".utf8)

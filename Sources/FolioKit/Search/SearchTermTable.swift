@@ -119,6 +119,17 @@ struct SearchTermTable: Sendable {
     /// up every word of every page, almost always a word already in the table, and a call costs as much as the probe.
     @inline(__always)
     mutating func slot(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
+        let (found, position) = probe(word, hash: hash)
+        if let found { return found }
+        return add(word, tag: hash & 0xffff_ffff_0000_0000, at: position)
+    }
+
+    /// The slot of `word` when the table holds it.
+    func existing(_ word: UnsafeBufferPointer<UInt8>) -> Int? { probe(word, hash: Self.hash(word)).found }
+
+    /// Where `word`'s probe ends: its slot, or the free position where it would go.
+    @inline(__always)
+    private func probe(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (found: Int?, position: Int) {
         let mask = table.count - 1
         let tag = hash & 0xffff_ffff_0000_0000
         var position = Int(truncatingIfNeeded: hash) & mask
@@ -142,8 +153,7 @@ struct SearchTermTable: Sendable {
                 }
             }
         }
-        if let found { return found }
-        return add(word, tag: tag, at: position)
+        return (found, position)
     }
 
     /// Adds `word` as the next slot at `position`, where its probe ended, tagged `tag`.

@@ -346,6 +346,9 @@ import Testing
         #expect(
             state.layOut() == ["be", "co", "ga", "ze"],
             "alpha's postings are as they were: its shard is not laid out again")
+        #expect(SearchTermCounts.changedGroups(from: before, to: after) == ["be", "co", "ga", "ze"])
+        #expect(SearchTermCounts.changedGroups(from: after, to: before) == ["be", "co", "ga", "ze"])
+        #expect(SearchTermCounts.changedGroups(from: after, to: after).isEmpty)
         #expect(SearchIndex(state).files.map(\.path) == SearchIndex(pages: after).files.map(\.path))
         #expect(SearchIndex(state).files.map(\.bytes) == SearchIndex(pages: after).files.map(\.bytes))
         state.update(to: before)
@@ -355,6 +358,40 @@ import Testing
             "gamma's shard is gone again")
         #expect(SearchIndex(state).files.map(\.path) == SearchIndex(pages: before).files.map(\.path))
         #expect(state.layOut() == [], "nothing changed, nothing laid out")
+    }
+
+    @Test func postingsMadeABatchOfShardsAtATimeGiveTheIndexServeKeepsWhole() throws {
+        // Groups of one shard and a group split into several ("co"), words of two bytes a letter and of three.
+        let pages = (0..<2500).map {
+            page(
+                "/p\($0)/", ["alpha\($0 % 5)", "common", "content", "é\($0 % 11)", "東京"], ["beta\($0)", "co\($0 % 13)"])
+        }
+        var state = SearchIndexState(siteKey: "k", pages: pages)
+        _ = state.layOut()
+        let whole = SearchIndex(state).files
+        #expect(whole.filter { $0.path.relative.hasPrefix("search/s/co") }.count > 2, "the co group is split")
+        for limit in [1, 50, 1 << 20] {
+            let batched = SearchIndex(pages: pages, batchLimit: limit).files
+            #expect(batched.map(\.path) == whole.map(\.path))
+            #expect(batched.map(\.bytes) == whole.map(\.bytes), "batches of \(limit) postings")
+        }
+
+        // A batch holds only its groups' postings, whatever groups lie between its first and last.
+        let counts = SearchTermCounts(pages: pages)
+        var shards = SearchShards()
+        _ = shards.update(counts)
+        let groups = shards.groups.map { (key: $0.key, shards: $0.value) }.sorted {
+            $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+        }
+        let everyOther = groups.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let postings = SearchPostingsBatch(pages: pages, counts: counts, groups: everyOther)
+        let expected = Dictionary(uniqueKeysWithValues: whole.map { ($0.path.relative, $0.bytes) })
+        for shard in everyOther.flatMap(\.shards) {
+            let path = SearchIndex.path(shard: shard.key).relative
+            #expect(SearchShards.encode(shard, postings: postings) == expected[path], "\(path)")
+        }
+        let skipped = try #require(groups.dropFirst().first?.shards.first?.slots.first)
+        #expect(postings.postings(skipped).ids.isEmpty)
     }
 
     @Test func textIsEscapedForJavaScript() {
