@@ -120,11 +120,19 @@ struct BuildPipeline {
 
     mutating func render(_ plan: BuildPlan, theme: SiteTheme) throws -> PageWriter.Written {
         try plan.output.prepare()
+        // A `folio build` that renders every page writes their search terms out as they come, to become the search
+        // cache, instead of keeping them for the index (`folio serve` keeps them; an edit reuses the cached ones).
+        let searchStream =
+            plan.site.config.search && session == nil && !options.dryRun && plan.pages.reused.isEmpty
+            ? SearchPageStream(
+                cache: SearchCache.location(buildCache: cachePath), siteKey: plan.siteKey,
+                pageCount: plan.site.pages.count) : nil
         let written = try PageWriter.write(
             plan.site, tree: plan.tree, plan: plan.pages, frontMatter: plan.reading.frontMatter,
             frontDiagnostics: plan.reading.frontDiagnostics,
             theme: theme.theme, appearance: AppearanceResolver(theme.appearance), overrides: theme.overrides,
-            to: plan.output, progress: options.progress, facts: plan.facts, diagnostics: &diagnostics)
+            to: plan.output, progress: options.progress, facts: plan.facts, searchStream: searchStream,
+            diagnostics: &diagnostics)
         if let warning = CodeHighlighter.shared.takeWarning() {
             diagnostics.warning(warning, at: FileTree.display(options.contentDirectory, "site.yml"))
         }
@@ -141,7 +149,7 @@ struct BuildPipeline {
     /// `publishSite`, and the search index written at the same time (with `search` on): they write different
     /// files and read nothing the other writes, and each reports into its own `Diagnostics`, taken in turn after.
     /// Returns what finishes the index once the output is published.
-    mutating func publishSiteAndSearchIndex(_ plan: BuildPlan, theme: SiteTheme, fresh: [String: SearchPage])
+    mutating func publishSiteAndSearchIndex(_ plan: BuildPlan, theme: SiteTheme, written: PageWriter.Written)
         -> (SitePublication.Outcome, SearchBuild?)
     {
         let strict = options.strict
@@ -159,7 +167,8 @@ struct BuildPipeline {
                 guard plan.site.config.search else { return (nil, problems) }
                 var search = SearchBuild(buildCache: cachePath, siteKey: plan.siteKey, inMemory: inMemory)
                 search.write(
-                    site: plan.site, plan: plan.pages, fresh: fresh, output: plan.output, diagnostics: &problems)
+                    site: plan.site, plan: plan.pages, fresh: written.search, stream: written.searchStream,
+                    output: plan.output, diagnostics: &problems)
                 return (search, problems)
             })
         diagnostics.report(publicationProblems)

@@ -10,8 +10,9 @@ enum PageWriter {
         var rendered = 0
         var records: [String: BuildCache.PageRecord] = [:]
         var renderedURLs: [String] = []
-        /// Source path → the search terms of each page rendered (with `search` on).
+        /// Source path → the search terms of each page rendered (with `search` on), unless they went to `searchStream`.
         var search: [String: SearchPage] = [:]
+        var searchStream: SearchPageStream?
     }
 
     /// What a render worker keeps from page to page of its run of pages.
@@ -36,7 +37,8 @@ enum PageWriter {
         _ site: Site, tree: SiteTree, plan: RenderPlan, frontMatter: [String: FrontMatter],
         frontDiagnostics: [String: Diagnostics], theme: Theme,
         appearance: AppearanceResolver, overrides: OutputOverrides, to output: OutputDirectory,
-        progress: (@Sendable (Int, Int) -> Void)? = nil, facts: SiteFacts? = nil, diagnostics: inout Diagnostics
+        progress: (@Sendable (Int, Int) -> Void)? = nil, facts: SiteFacts? = nil, searchStream: SearchPageStream? = nil,
+        diagnostics: inout Diagnostics
     ) throws -> Written {
         let counter = ProgressCounter(total: site.pages.count - plan.reused.count, report: progress)
         let context = PageContext(site: site, theme: theme, tree: tree)
@@ -76,10 +78,10 @@ enum PageWriter {
                 site: site, theme: theme,
                 appearance: appearance, context: context, to: output, facts: facts,
                 readAhead: worker.readAhead?.page(index),
-                searchIndex: order[source.sourcePath].map { ($0, worker.search) })
+                searchIndex: order[source.sourcePath].map { ($0, worker.search, searchStream) })
         }
 
-        var written = Written()
+        var written = Written(searchStream: searchStream)
         // The same problem found on many pages (one appearance rule, many controls) is reported once.
         var found = Diagnostics()
         var stylesheet = AppearanceStylesheet()
@@ -141,7 +143,7 @@ enum PageWriter {
         site: Site, theme: Theme,
         appearance: AppearanceResolver,
         context: PageContext, to output: OutputDirectory, facts: SiteFacts?, readAhead: ReadAhead.Page?,
-        searchIndex: (file: Int, workspace: SearchPage.Workspace)? = nil
+        searchIndex: (file: Int, workspace: SearchPage.Workspace, stream: SearchPageStream?)? = nil
     ) -> PageResult {
         var diagnostics = Diagnostics()
         let loaded = PageLoader.load(listed, front: front, site: site, readAhead: readAhead, diagnostics: &diagnostics)
@@ -166,9 +168,13 @@ enum PageWriter {
         var search: SearchPage?
         if let searchIndex {
             let made = SearchPage.make(page.model, settings: views.settings, in: searchIndex.workspace)
-            search = made.page
             output.write(
                 made.file, to: SearchPage.path(searchIndex.file), for: page.displayPath, diagnostics: &diagnostics)
+            if let stream = searchIndex.stream {
+                stream.add(made.page, number: searchIndex.file, sourcePath: listed.sourcePath, fingerprint: fingerprint)
+            } else {
+                search = made.page
+            }
         }
         return PageResult(record: record, diagnostics: diagnostics, styles: styles, rendered: true, search: search)
     }

@@ -83,7 +83,7 @@ public enum SiteBuilder {
                 plan.isPatch && plan.pages.unchangedStatic.count == site.staticFiles.count
                 ? written.renderedURLs : nil
             let search: SearchBuild?
-            (publication, search) = build.publishSiteAndSearchIndex(plan, theme: theme, fresh: written.search)
+            (publication, search) = build.publishSiteAndSearchIndex(plan, theme: theme, written: written)
             if build.failed {
                 plan.output.discard()
                 return finish(published: false)

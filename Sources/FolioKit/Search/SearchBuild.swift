@@ -10,6 +10,8 @@ struct SearchBuild {
     private var previousFiles: [String: (hash: UInt64, file: FileFingerprint)] = [:]
     /// The index this build wrote, kept in memory once it is published.
     private var state: SearchIndexState?
+    /// Where the pages' terms went as they were rendered, when this build rendered every page: the cache to be.
+    private var stream: SearchPageStream?
 
     init(buildCache: String, siteKey: String, inMemory: Bool) {
         cachePath = SearchCache.location(buildCache: buildCache)
@@ -17,11 +19,16 @@ struct SearchBuild {
         cache = SearchCache(siteKey: siteKey)
     }
 
-    /// Writes the index into the output being built; a file it cannot write is an error in `diagnostics`.
+    /// Writes the index into the output being built, from the terms of the pages this build rendered (`fresh`, or
+    /// written out to `stream` as they came) and of those it reused; a file it cannot write is an error in
+    /// `diagnostics`.
     mutating func write(
-        site: Site, plan: RenderPlan, fresh: [String: SearchPage], output: OutputDirectory,
-        diagnostics: inout Diagnostics
+        site: Site, plan: RenderPlan, fresh: [String: SearchPage], stream: SearchPageStream? = nil,
+        output: OutputDirectory, diagnostics: inout Diagnostics
     ) {
+        if let stream {
+            return write(site: site, plan: plan, stream: stream, output: output, diagnostics: &diagnostics)
+        }
         var previous: SearchCache?
         if !plan.reused.isEmpty, let loaded = SearchCache.load(from: cachePath, inMemory: inMemory),
             loaded.siteKey == cache.siteKey
@@ -56,61 +63,91 @@ struct SearchBuild {
             }
         }
 
-        do {
-            try output.makeDirectories(for: [SearchIndex.indexPath, SearchIndex.path(shard: "a")])
-        } catch {
-            diagnostics.error("cannot write the search index: \(error.localizedDescription)", at: output.target)
-            return
-        }
+        guard makeDirectories(output, diagnostics: &diagnostics) else { return }
         // The previous build's pages by number, when each kept its number (an edit): only the shards of the terms
         // whose postings changed are encoded again.
         let before = previous.flatMap { Self.pages(of: site, in: $0) }
-        let records: Int
-        let keys: [String]
-        if inMemory {
-            // `folio serve` keeps the postings and changes them for the edited pages only.
-            var index: SearchIndexState
-            if var kept = SearchIndexState.take(at: cachePath), previous != nil, kept.siteKey == cache.siteKey,
-                kept.pages.count == pages.count
-            {
-                kept.update(to: pages)
-                index = kept
-            } else if let before {
-                index = SearchIndexState(siteKey: cache.siteKey, pages: before)
-                _ = index.layOut()
-                index.update(to: pages)
-            } else {
-                index = SearchIndexState(siteKey: cache.siteKey, pages: pages)
-            }
-            let changedGroups = index.layOut()
-            let postings = index.postings
-            encode(
-                shardsToEncode(
-                    index.shards, changedGroups: changedGroups, previousOutput: plan.previousOutput, output: output),
-                postings: { _ in postings },
-                previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
-            (records, keys) = (index.postings.recordCount, index.shards.keys)
-            state = index
+        guard inMemory else {
+            writeInBatches(
+                pages: pages, changedGroups: before.map { SearchTermCounts.changedGroups(from: $0, to: pages) },
+                plan: plan, output: output, diagnostics: &diagnostics)
+            return
+        }
+        // `folio serve` keeps the postings and changes them for the edited pages only.
+        var index: SearchIndexState
+        if var kept = SearchIndexState.take(at: cachePath), previous != nil, kept.siteKey == cache.siteKey,
+            kept.pages.count == pages.count
+        {
+            kept.update(to: pages)
+            index = kept
+        } else if let before {
+            index = SearchIndexState(siteKey: cache.siteKey, pages: before)
+            _ = index.layOut()
+            index.update(to: pages)
         } else {
-            // A build that ends with this index lays the shards out from each term's count, then makes the
-            // postings of a batch of shards at a time, encodes them and lets them go.
-            let counts = SearchTermCounts(pages: pages)
-            var shards = SearchShards()
-            _ = shards.update(counts)
-            let changedGroups = before.map { SearchTermCounts.changedGroups(from: $0, to: pages) }
-            let groups = shardsToEncode(
-                shards, changedGroups: changedGroups, previousOutput: plan.previousOutput, output: output)
-            let limit = SearchPostingsBatch.limit(counts)
-            for batch in SearchPostingsBatch.batches(groups, counts: counts, limit: limit) {
-                encode(
-                    batch, postings: { SearchPostingsBatch(pages: pages, counts: counts, groups: $0) },
-                    previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
-            }
-            (records, keys) = (counts.recordCount, shards.keys)
+            index = SearchIndexState(siteKey: cache.siteKey, pages: pages)
+        }
+        let changedGroups = index.layOut()
+        let postings = index.postings
+        encode(
+            shardsToEncode(
+                index.shards, changedGroups: changedGroups, previousOutput: plan.previousOutput, output: output),
+            postings: { _ in postings }, previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
+        place(
+            SearchIndex.indexFile(records: index.postings.recordCount, keys: index.shards.keys),
+            at: SearchIndex.indexPath, previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
+        state = index
+    }
+
+    /// The index of a build that rendered every page and wrote their terms out as they came (`stream`, which becomes
+    /// the search cache when the output is published).
+    private mutating func write(
+        site: Site, plan: RenderPlan, stream: SearchPageStream, output: OutputDirectory, diagnostics: inout Diagnostics
+    ) {
+        self.stream = stream
+        // A page no worker added (its output could not be written): read and modelled again.
+        for number in stream.missing {
+            let made = Self.index(site.pages[number], site: site)
+            output.write(made.file, to: SearchPage.path(number), for: output.target, diagnostics: &diagnostics)
+            stream.add(made.page, number: number, sourcePath: site.pages[number].sourcePath, fingerprint: .missing)
+        }
+        guard makeDirectories(output, diagnostics: &diagnostics) else { return }
+        writeInBatches(pages: stream, changedGroups: nil, plan: plan, output: output, diagnostics: &diagnostics)
+        if let failure = stream.failure {
+            diagnostics.error("cannot write the search index: \(failure)", at: stream.path)
+        }
+    }
+
+    /// The index of a build that does not keep it: the shards laid out from each term's count, then the postings
+    /// of a batch of shards at a time made, encoded and let go. With `changedGroups` (an edit), only the shards of
+    /// those groups are encoded again.
+    private mutating func writeInBatches(
+        pages: some SearchPages, changedGroups: Set<String>?, plan: RenderPlan, output: OutputDirectory,
+        diagnostics: inout Diagnostics
+    ) {
+        let counts = SearchTermCounts(pages: pages)
+        var shards = SearchShards()
+        _ = shards.update(counts)
+        let groups = shardsToEncode(
+            shards, changedGroups: changedGroups, previousOutput: plan.previousOutput, output: output)
+        for batch in SearchPostingsBatch.batches(groups, counts: counts, limit: SearchPostingsBatch.limit(counts)) {
+            encode(
+                batch, postings: { SearchPostingsBatch(pages: pages, counts: counts, groups: $0) },
+                previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
         }
         place(
-            SearchIndex.indexFile(records: records, keys: keys), at: SearchIndex.indexPath,
+            SearchIndex.indexFile(records: counts.recordCount, keys: shards.keys), at: SearchIndex.indexPath,
             previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
+    }
+
+    private func makeDirectories(_ output: OutputDirectory, diagnostics: inout Diagnostics) -> Bool {
+        do {
+            try output.makeDirectories(for: [SearchIndex.indexPath, SearchIndex.path(shard: "a")])
+            return true
+        } catch {
+            diagnostics.error("cannot write the search index: \(error.localizedDescription)", at: output.target)
+            return false
+        }
     }
 
     /// The shards to encode, by group: a shard of a group with no changed term (`changedGroups`; nil: every group
@@ -211,7 +248,11 @@ struct SearchBuild {
         for path in Array(cache.files.keys) {
             cache.files[path]?.file = FileFingerprint(path: output.target + "/" + path) ?? .missing
         }
-        cache.save(to: cachePath, inMemory: inMemory)
+        if let stream {
+            stream.finish(files: cache.files)
+        } else {
+            cache.save(to: cachePath, inMemory: inMemory)
+        }
         if inMemory, let state { SearchIndexState.keep(state, at: cachePath) }
     }
 

@@ -38,32 +38,46 @@ struct SearchCache: Sendable {
     /// The file in pieces, in order (written as they come, so the whole file is never in memory twice), each page's
     /// line made field by field into one buffer (no String per line: a site has a line per page).
     func encode(_ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var bytes = Array((Self.format + " " + siteKey + "\n").utf8)
-        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
-            bytes += "F \(file.hash) \(file.file.size) \(file.file.seconds) \(file.file.nanoseconds) \(path)\n".utf8
-        }
-        for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !path.utf8.contains(0x0a) {
-            let print = page.fingerprint
-            func field(_ number: Int) {
-                bytes.appendDecimal(number)
-                bytes.append(0x20)
-            }
-            bytes += "P ".utf8
-            field(Int(print.size))
-            field(Int(print.seconds))
-            field(Int(print.nanoseconds))
-            field(page.number)
-            field(page.search.records)
-            field(page.search.terms.count)
-            bytes += path.utf8
-            bytes.append(0x0a)
-            bytes += page.search.terms
+        var bytes = Self.header(siteKey: siteKey)
+        Self.appendFileLines(files, to: &bytes)
+        for (path, page) in pages.sorted(by: { $0.key < $1.key }) {
+            Self.appendPage(page, path: path, to: &bytes)
             if bytes.count >= 1 << 16 {
                 bytes.withUnsafeBufferPointer(emit)
                 bytes.removeAll(keepingCapacity: true)
             }
         }
         bytes.withUnsafeBufferPointer(emit)
+    }
+
+    /// The file's first line.
+    static func header(siteKey: String) -> [UInt8] { Array((format + " " + siteKey + "\n").utf8) }
+
+    /// A line per index file (the lines of a file may come in any order after the header).
+    static func appendFileLines(_ files: [String: (hash: UInt64, file: FileFingerprint)], to bytes: inout [UInt8]) {
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+            bytes += "F \(file.hash) \(file.file.size) \(file.file.seconds) \(file.file.nanoseconds) \(path)\n".utf8
+        }
+    }
+
+    /// A page's line, then its terms' bytes (nothing for a path holding a line feed: such a page is not cached).
+    static func appendPage(_ page: Page, path: String, to bytes: inout [UInt8]) {
+        guard !path.utf8.contains(0x0a) else { return }
+        let print = page.fingerprint
+        func field(_ number: Int) {
+            bytes.appendDecimal(number)
+            bytes.append(0x20)
+        }
+        bytes += "P ".utf8
+        field(Int(print.size))
+        field(Int(print.seconds))
+        field(Int(print.nanoseconds))
+        field(page.number)
+        field(page.search.records)
+        field(page.search.terms.count)
+        bytes += path.utf8
+        bytes.append(0x0a)
+        bytes += page.search.terms
     }
 
     static func decode(_ data: [UInt8]) -> SearchCache? {

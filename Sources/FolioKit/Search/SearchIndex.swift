@@ -12,7 +12,7 @@ struct SearchIndex {
 
     /// The index as `folio build` writes it, its postings made a batch of shards at a time (of about `batchLimit`
     /// postings; by default, as many as the build's). `pages[i]` is page number i of the site.
-    init(pages: [SearchPage], batchLimit: Int? = nil) {
+    init(pages: some SearchPages, batchLimit: Int? = nil) {
         let counts = SearchTermCounts(pages: pages)
         var shards = SearchShards()
         _ = shards.update(counts)

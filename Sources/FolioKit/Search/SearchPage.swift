@@ -1,3 +1,15 @@
+/// A site's pages' search terms, by number, as the index is made from them: kept in memory, or written out as the
+/// pages rendered (`SearchPageStream`).
+protocol SearchPages {
+    func forEachPage(_ body: (_ number: Int, _ page: SearchPage) -> Void)
+}
+
+extension Array: SearchPages where Element == SearchPage {
+    func forEachPage(_ body: (_ number: Int, _ page: SearchPage) -> Void) {
+        for (number, page) in enumerated() { body(number, page) }
+    }
+}
+
 /// A page's part of the search index, made by the worker that renders the page: its records as the file
 /// `search/r/<page>.js` (written at once, not kept), and their weighted terms — each term of the page once, with
 /// the records holding it and its weight in each, as bytes — which is all the build keeps, and caches, per page.

@@ -35,7 +35,7 @@ struct SearchPostingsBatch: SearchPostingLists {
     }
 
     /// The postings of the shards of `groups` (a batch from `batches`); `pages[i]` is page number i of the site.
-    init(pages: [SearchPage], counts: SearchTermCounts, groups: Groups) {
+    init(pages: some SearchPages, counts: SearchTermCounts, groups: Groups) {
         // Only a word whose group lies between the batch's first and last is looked up (groups are in key order).
         self.init(
             pages: pages, counts: counts, slots: groups.lazy.flatMap(\.shards).flatMap(\.slots),
@@ -43,13 +43,13 @@ struct SearchPostingsBatch: SearchPostingLists {
     }
 
     /// The postings of every term of the site.
-    init(everyTermOf pages: [SearchPage], counts: SearchTermCounts) {
+    init(everyTermOf pages: some SearchPages, counts: SearchTermCounts) {
         self.init(pages: pages, counts: counts, slots: counts.counts.indices, groups: 0...UInt64.max)
     }
 
     /// The postings of `slots`, whose terms' groups lie in `groups` (by `SearchShards.groupOrder`).
     private init(
-        pages: [SearchPage], counts: SearchTermCounts, slots: some Sequence<Int>, groups: ClosedRange<UInt64>
+        pages: some SearchPages, counts: SearchTermCounts, slots: some Sequence<Int>, groups: ClosedRange<UInt64>
     ) {
         terms = counts.terms
         places = [Int32](repeating: -1, count: counts.terms.count)
@@ -65,7 +65,7 @@ struct SearchPostingsBatch: SearchPostingLists {
         weights = [UInt8](repeating: 0, count: total)
         ids.withUnsafeMutableBufferPointer { ids in
             weights.withUnsafeMutableBufferPointer { weights in
-                for (number, page) in pages.enumerated() {
+                pages.forEachPage { number, page in
                     let page24 = UInt32(number) << 8
                     page.eachTerm { word, pairs in
                         guard groups.contains(SearchShards.groupOrder(word)), let slot = terms.existing(word),

@@ -6,16 +6,19 @@ struct SearchTermCounts: Sendable {
     private(set) var counts: [Int] = []
     private(set) var recordCount = 0
 
-    /// `pages[i]` is page number i of the site.
-    init(pages: [SearchPage]) {
-        for page in pages {
-            recordCount += page.records
+    init(pages: some SearchPages) {
+        var terms = SearchTermTable()
+        var counts: [Int] = []
+        var records = 0
+        pages.forEachPage { _, page in
+            records += page.records
             page.eachTerm { word, pairs in
                 let slot = terms.slot(word)
                 if slot == counts.count { counts.append(0) }
                 counts[slot] += pairs.count / 2
             }
         }
+        (self.terms, self.counts, recordCount) = (terms, counts, records)
     }
 
     /// The groups of the terms whose postings differ between two versions of the site's pages, by number (the terms

@@ -148,7 +148,7 @@ import Testing
         // Saved after the read stage, before the page renders: a new title, a longer file.
         try site.write(["guide.md": "---\ntitle: Guide, renamed while building\n---\n\nSecond edit, longer.\n"])
         let written = try build.render(plan, theme: theme)
-        let (publication, search) = build.publishSiteAndSearchIndex(plan, theme: theme, fresh: written.search)
+        let (publication, search) = build.publishSiteAndSearchIndex(plan, theme: theme, written: written)
         try build.commit(plan, written: written, search: search, publication: publication)
         #expect(build.diagnostics.isEmpty, "\(build.diagnostics)")
 

@@ -441,6 +441,64 @@ import Testing
         #expect(back?.files["search/index.js"]?.hash == 42)
     }
 
+    @Test func pagesWrittenOutAsTheyRenderAreReadBackInOrderAndBecomeTheSearchCache() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-search-stream-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.path + "/search-k.txt"
+        var pages = (0..<300).map { page("/p\($0)/", ["word\($0)", "shared"], ["z\($0 % 3)"]) }
+        // A page of more than the megabyte read back at a time, between pages that fall on either side of it.
+        pages[100] = page("/big/", (0..<120_000).map { "w\($0)" })
+        #expect(pages[100].terms.count > 1 << 20)
+        func fingerprint(_ number: Int) -> FileFingerprint {
+            FileFingerprint(size: Int64(number), seconds: 1_700_000_000, nanoseconds: 5)
+        }
+
+        let stream = try #require(SearchPageStream(cache: path, siteKey: "k", pageCount: pages.count))
+        for number in pages.indices.reversed() where number != 150 {
+            stream.add(pages[number], number: number, sourcePath: "p\(number).md", fingerprint: fingerprint(number))
+        }
+        #expect(stream.missing == [150])
+        stream.add(pages[150], number: 150, sourcePath: "p150.md", fingerprint: fingerprint(150))
+        #expect(stream.missing.isEmpty)
+        var back: [SearchPage] = []
+        stream.forEachPage { number, page in
+            #expect(number == back.count)
+            back.append(page)
+        }
+        #expect(back == pages)
+        #expect(SearchIndex(pages: stream).files.map(\.bytes) == SearchIndex(pages: pages).files.map(\.bytes))
+        #expect(stream.failure == nil)
+        #expect(!FileManager.default.fileExists(atPath: path), "the cache is replaced only when the build is done")
+
+        let files: [String: (hash: UInt64, file: FileFingerprint)] = [
+            "search/index.js": (42, FileFingerprint(size: 4, seconds: 5, nanoseconds: 6))
+        ]
+        #expect(stream.finish(files: files))
+        let cache = try #require(SearchCache.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path)))))
+        #expect(cache.siteKey == "k")
+        #expect(cache.pages.count == pages.count)
+        #expect(cache.pages["p100.md"]?.search == pages[100])
+        #expect(cache.pages["p7.md"]?.number == 7 && cache.pages["p7.md"]?.fingerprint == fingerprint(7))
+        #expect(cache.files["search/index.js"]?.hash == 42)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["search-k.txt"])
+    }
+
+    @Test func aBuildThatStopsBeforeItsEndLeavesThePreviousSearchCache() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-search-stream-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.path + "/search-k.txt"
+        try Data("previous".utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            let stream = try #require(SearchPageStream(cache: path, siteKey: "k", pageCount: 2))
+            stream.add(page("/a/", ["x"]), number: 0, sourcePath: "a.md", fingerprint: .missing)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["search-k.txt"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous")
+    }
+
     @Test func aLargeCacheFileIsWrittenInPiecesLineByLineAndReadsBack() {
         var cache = SearchCache(siteKey: "k")
         for number in 0..<3000 {

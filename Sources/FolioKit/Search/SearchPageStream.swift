@@ -1,0 +1,115 @@
+import Foundation
+
+/// The search terms of a `folio build` that renders every page, written out as its pages render instead of kept: the
+/// search cache's page lines (`SearchCache`), in page order, into a temporary file beside the cache. The index's end
+/// reads them back, a batch of shards at a time, and the file becomes the search cache once the output is
+/// published. The build's memory then holds no page's terms (15 MB for 10,000 pages) but those of the pages that
+/// finish before a page before them (a worker's run of pages at most).
+final class SearchPageStream: SearchPages, @unchecked Sendable {
+    /// The search cache the file becomes.
+    let path: String
+    let pageCount: Int
+    private let temporary: String
+    private var file: UnsafeMutablePointer<FILE>?
+    private let lock = NSLock()
+    /// Pages that finished before a page before them, by number: their lines, and their terms' size and records.
+    private var waiting: [Int: (line: [UInt8], terms: Int, records: Int)] = [:]
+    /// Per page written, in order: where its terms start in the file, their size and the page's records.
+    private var written: [(offset: Int, size: Int, records: Int)] = []
+    private var end = 0
+    /// Why the file could not be written or read back: the index is then incomplete, and the build fails.
+    private(set) var failure: String?
+
+    /// nil when the temporary file cannot be made (the build keeps the pages' terms in memory instead).
+    init?(cache path: String, siteKey: String, pageCount: Int) {
+        self.path = path
+        self.pageCount = pageCount
+        temporary = CacheFolder.temporary(for: path)
+        try? FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard let file = fopen(temporary, "w+b") else { return nil }
+        self.file = file
+        written.reserveCapacity(pageCount)
+        write(SearchCache.header(siteKey: siteKey))
+    }
+
+    deinit {
+        if let file {
+            fclose(file)
+            unlink(temporary)
+        }
+    }
+
+    /// Page number `number`'s terms, from the worker that rendered it.
+    func add(_ page: SearchPage, number: Int, sourcePath: String, fingerprint: FileFingerprint) {
+        // A path holding a line feed cannot be a line's last field: such a page is written under a path no file has.
+        let cached = sourcePath.utf8.contains(0x0a) ? "\u{0}" : sourcePath
+        var line: [UInt8] = []
+        line.reserveCapacity(page.terms.count + cached.utf8.count + 64)
+        SearchCache.appendPage(
+            SearchCache.Page(fingerprint: fingerprint, number: number, search: page), path: cached, to: &line)
+        lock.lock()
+        defer { lock.unlock() }
+        waiting[number] = (line, page.terms.count, page.records)
+        while let next = waiting.removeValue(forKey: written.count) {
+            write(next.line)
+            written.append((end - next.terms, next.terms, next.records))
+        }
+    }
+
+    /// The pages no worker added (a page whose output could not be written).
+    var missing: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return (written.count..<pageCount).filter { waiting[$0] == nil }
+    }
+
+    /// Each page's terms, read back in order (once every page is added); stops early on a failure to read.
+    func forEachPage(_ body: (_ number: Int, _ page: SearchPage) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let file, failure == nil, written.count == pageCount else {
+            if failure == nil { failure = "some pages' search terms are missing" }
+            return
+        }
+        guard fflush(file) == 0 else { return fail("cannot write") }
+        // A window of the file, read a megabyte at a time (a page's terms larger than that, alone).
+        var window: [UInt8] = []
+        var start = 0
+        for (number, page) in written.enumerated() {
+            if page.offset < start || page.offset + page.size > start + window.count {
+                start = page.offset
+                window = [UInt8](repeating: 0, count: min(max(1 << 20, page.size), end - start))
+                let read = window.withUnsafeMutableBytes { pread(fileno(file), $0.baseAddress, $0.count, off_t(start)) }
+                guard read == window.count else { return fail("cannot read back") }
+            }
+            let terms = Array(window[(page.offset - start)..<(page.offset - start + page.size)])
+            body(number, SearchPage(records: page.records, terms: terms))
+        }
+    }
+
+    /// The index files' lines added: the file replaces the search cache (false, and no cache, when it cannot).
+    @discardableResult
+    func finish(files: [String: (hash: UInt64, file: FileFingerprint)]) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        var lines: [UInt8] = []
+        SearchCache.appendFileLines(files, to: &lines)
+        write(lines)
+        guard let open = file else { return false }
+        file = nil
+        if fclose(open) == 0, failure == nil, rename(temporary, path) == 0 { return true }
+        unlink(temporary)
+        return false
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        guard let file, failure == nil else { return }
+        if !bytes.isEmpty, fwrite(bytes, 1, bytes.count, file) != bytes.count { return fail("cannot write") }
+        end += bytes.count
+    }
+
+    private func fail(_ what: String) {
+        failure = "\(what) \(temporary): \(String(cString: strerror(errno)))"
+    }
+}
