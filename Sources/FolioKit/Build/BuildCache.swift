@@ -106,6 +106,22 @@ struct BuildCache: Sendable {
         }
     }
 
+    /// Each distinct style made once for all the pages of a build that use it: a site's pages share a few styles,
+    /// and made for each page they cost about a kilobyte a page, kept until the cache is saved.
+    final class CachedStyles: @unchecked Sendable {
+        private let lock = NSLock()
+        private var styles: [String: CachedStyle] = [:]
+
+        func cached(_ style: AppearanceStyle) -> CachedStyle {
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = styles[style.className] { return known }
+            let made = CachedStyle(style)
+            styles[style.className] = made
+            return made
+        }
+    }
+
     var format = BuildCache.format
     /// Everything every page depends on: theme, appearance, site config, options, and the site's index of pages.
     var siteKey: String

@@ -54,6 +54,7 @@ enum PageWriter {
             site.config.search
             ? Dictionary(uniqueKeysWithValues: site.pages.enumerated().map { ($1.sourcePath, $0) }) : [:]
 
+        let styles = BuildCache.CachedStyles()
         let readsAhead = CodeHighlighter.setup.isUsable
         @Sendable func worker(for run: Range<Int>) -> Worker {
             guard readsAhead else { return Worker(readAhead: nil) }
@@ -76,7 +77,7 @@ enum PageWriter {
                 source, fingerprint: plan.sourceFingerprints[source.sourcePath] ?? .missing,
                 front: frontMatter[source.sourcePath], frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [],
                 site: site, theme: theme,
-                appearance: appearance, context: context, to: output, facts: facts,
+                appearance: appearance, context: context, to: output, facts: facts, styles: styles,
                 readAhead: worker.readAhead?.page(index),
                 searchIndex: order[source.sourcePath].map { ($0, worker.search, searchStream) })
         }
@@ -142,7 +143,8 @@ enum PageWriter {
         _ listed: PageSource, fingerprint: FileFingerprint, front: FrontMatter?, frontDiagnostics: Diagnostics,
         site: Site, theme: Theme,
         appearance: AppearanceResolver,
-        context: PageContext, to output: OutputDirectory, facts: SiteFacts?, readAhead: ReadAhead.Page?,
+        context: PageContext, to output: OutputDirectory, facts: SiteFacts?, styles: BuildCache.CachedStyles,
+        readAhead: ReadAhead.Page?,
         searchIndex: (file: Int, workspace: SearchPage.Workspace, stream: SearchPageStream?)? = nil
     ) -> PageResult {
         var diagnostics = Diagnostics()
@@ -158,13 +160,13 @@ enum PageWriter {
         guard output.write(html, to: page.outputPath, for: page.displayPath, diagnostics: &diagnostics) else {
             return PageResult(record: nil, diagnostics: diagnostics, styles: [], rendered: true)
         }
-        let styles = Array(views.stylesheet.styles.values)
+        let cachedStyles = views.stylesheet.styles.values.map(styles.cached)
         let record = BuildCache.PageRecord(
             fingerprint: fingerprint, url: source.url, title: source.title, listing: source.listing,
             sections: page.model.sectionCount, views: views.viewCount,
             frontDiagnostics: frontDiagnostics.map(BuildCache.CachedDiagnostic.init),
             renderDiagnostics: diagnostics.map(BuildCache.CachedDiagnostic.init),
-            styles: styles.map(BuildCache.CachedStyle.init))
+            styles: cachedStyles)
         var search: SearchPage?
         if let searchIndex {
             let made = SearchPage.make(page.model, settings: views.settings, in: searchIndex.workspace)
@@ -176,6 +178,8 @@ enum PageWriter {
                 search = made.page
             }
         }
-        return PageResult(record: record, diagnostics: diagnostics, styles: styles, rendered: true, search: search)
+        return PageResult(
+            record: record, diagnostics: diagnostics, styles: cachedStyles.compactMap(\.style), rendered: true,
+            search: search)
     }
 }

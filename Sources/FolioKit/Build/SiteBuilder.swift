@@ -62,7 +62,8 @@ public enum SiteBuilder {
         let reading = build.read()
         let theme = build.theme(for: reading)
         summary.pages = reading.site.pages.count
-        guard let plan = build.plan(reading, theme: theme) else { return finish(published: false) }
+        // The reading lives on in the plan only (which lets go of its front matter once the pages are rendered).
+        guard var plan = build.plan(consume reading, theme: theme) else { return finish(published: false) }
         let site = plan.site
         if plan.isNoOp {
             changedPages = []
@@ -73,7 +74,7 @@ public enum SiteBuilder {
             return finish(published: !build.failed)
         }
         do {
-            let written = try build.render(plan, theme: theme)
+            let written = try build.render(&plan, theme: theme)
             summary.views = written.views
             summary.sections = written.sections
             summary.files = written.files

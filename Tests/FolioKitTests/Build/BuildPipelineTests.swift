@@ -144,10 +144,10 @@ import Testing
         let reading = build.read()
         let theme = build.theme(for: reading)
         let planned = build.plan(reading, theme: theme)
-        let plan = try #require(planned)
+        var plan = try #require(planned)
         // Saved after the read stage, before the page renders: a new title, a longer file.
         try site.write(["guide.md": "---\ntitle: Guide, renamed while building\n---\n\nSecond edit, longer.\n"])
-        let written = try build.render(plan, theme: theme)
+        let written = try build.render(&plan, theme: theme)
         let (publication, search) = build.publishSiteAndSearchIndex(plan, theme: theme, written: written)
         try build.commit(plan, written: written, search: search, publication: publication)
         #expect(build.diagnostics.isEmpty, "\(build.diagnostics)")
