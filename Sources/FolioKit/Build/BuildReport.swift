@@ -51,14 +51,20 @@ public struct BuildReport {
         chunk.reserveCapacity(70_000)
         var url = QuotedField()
         var path = QuotedField()
+        // The keys as bytes made once (a String's UTF-8 appended is copied a byte at a time).
+        let first = Array(#"{"url": "#.utf8)
+        let next = Array(#", {"url": "#.utf8)
+        let pathKey = Array(#", "path": "#.utf8)
+        let lineKey = Array(#", "line": "#.utf8)
+        let columnKey = Array(#", "column": "#.utf8)
         for (index, link) in result.externalLinks.enumerated() {
-            chunk += index > 0 ? #", {"url": "#.utf8 : #"{"url": "#.utf8
+            chunk += index > 0 ? next : first
             url.append(link.url, to: &chunk)
-            chunk += #", "path": "#.utf8
+            chunk += pathKey
             path.append(link.path, to: &chunk)
-            chunk += #", "line": "#.utf8
+            chunk += lineKey
             chunk.appendDecimal(link.line)
-            chunk += #", "column": "#.utf8
+            chunk += columnKey
             chunk.appendDecimal(link.column)
             chunk.append(UInt8(ascii: "}"))
             if chunk.count > 65536 {
