@@ -1,6 +1,7 @@
 /// The postings of the terms of some shards, made from the pages' terms. `folio build` encodes the shards a batch
 /// at a time, so that the site's postings (five bytes a record a term: 20 MB for 10,000 pages) are never all in
-/// memory beside the pages' terms; `folio serve` keeps them whole instead (`SearchPostings`), to change them by page.
+/// memory at once; `folio serve` keeps them whole (`SearchPostings`, made as one batch of every term), to change
+/// them page by page.
 struct SearchPostingsBatch: SearchPostingLists {
     /// Groups of shards, each group the shards of one key (`SearchShards.groups`).
     typealias Groups = [(key: String, shards: [SearchShards.Shard])]
@@ -13,7 +14,8 @@ struct SearchPostingsBatch: SearchPostingLists {
     private var weights: [UInt8] = []
 
     /// A quarter of the site's postings (a site of fewer than a million in one batch): each batch reads every page's
-    /// terms again, so the site's pages cost four reads in all for a fourth of the memory.
+    /// terms again, but looks up only the words of its own groups, so a word is looked up twice in all (counted,
+    /// then placed) however many batches there are.
     static func limit(_ counts: SearchTermCounts) -> Int { max(1 << 20, counts.counts.reduce(0, +) / 4) }
 
     /// `groups` in key order cut into batches of about `limit` postings each (a group is never split).
