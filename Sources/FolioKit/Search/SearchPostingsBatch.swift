@@ -38,10 +38,11 @@ struct SearchPostingsBatch: SearchPostingLists {
 
     /// The postings of the shards of `groups` (a batch from `batches`); `pages[i]` is page number i of the site.
     init(pages: some SearchPages, counts: SearchTermCounts, groups: Groups) {
-        // Only a word whose group lies between the batch's first and last is looked up (groups are in key order).
+        // Only a word whose group lies between the batch's first and last in key order is looked up.
+        let orders = groups.map { Self.order($0.key) }
         self.init(
             pages: pages, counts: counts, slots: groups.lazy.flatMap(\.shards).flatMap(\.slots),
-            groups: (groups.first.map { Self.order($0.key) } ?? 1)...(groups.last.map { Self.order($0.key) } ?? 0))
+            groups: (orders.min() ?? 0)...(orders.max() ?? 0))
     }
 
     /// The postings of every term of the site.

@@ -385,10 +385,12 @@ import Testing
         }
         let everyOther = groups.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
         let postings = SearchPostingsBatch(pages: pages, counts: counts, groups: everyOther)
+        let inAnyOrder = SearchPostingsBatch(pages: pages, counts: counts, groups: everyOther.reversed())
         let expected = Dictionary(uniqueKeysWithValues: whole.map { ($0.path.relative, $0.bytes) })
         for shard in everyOther.flatMap(\.shards) {
             let path = SearchIndex.path(shard: shard.key).relative
             #expect(SearchShards.encode(shard, postings: postings) == expected[path], "\(path)")
+            #expect(SearchShards.encode(shard, postings: inAnyOrder) == expected[path], "\(path), groups reversed")
         }
         let skipped = try #require(groups.dropFirst().first?.shards.first?.slots.first)
         #expect(postings.postings(skipped).ids.isEmpty)
@@ -492,8 +494,10 @@ import Testing
         try Data("previous".utf8).write(to: URL(fileURLWithPath: path))
         do {
             let stream = try #require(SearchPageStream(cache: path, siteKey: "k", pageCount: 2))
-            stream.add(page("/a/", ["x"]), number: 0, sourcePath: "a.md", fingerprint: .missing)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+            try withExtendedLifetime(stream) { () throws in
+                stream.add(page("/a/", ["x"]), number: 0, sourcePath: "a.md", fingerprint: .missing)
+                #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+            }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["search-k.txt"])
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous")
