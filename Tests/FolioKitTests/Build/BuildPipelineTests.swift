@@ -21,6 +21,25 @@ import Testing
         return options
     }
 
+    @Test func aBuildOfEveryPageLeavesTheSearchCacheTheNextBuildTakesItsPagesFrom() throws {
+        let site = try ScratchSite(Self.files)
+        #expect(site.build().published)
+        let buildCache = BuildCache.location(content: site.content.path, output: site.output.path)
+        let built = try #require(BuildCache.load(from: buildCache))
+        // Written page by page as the pages rendered: every page, under the build's key, as the next build asks.
+        let cache = try #require(SearchCache.load(from: SearchCache.location(buildCache: buildCache), inMemory: false))
+        #expect(cache.siteKey == built.siteKey)
+        #expect(Set(cache.pages.keys) == Set(built.pages.keys))
+        for (path, page) in cache.pages {
+            #expect(page.fingerprint == built.pages[path]?.fingerprint, "\(path)")
+            #expect(site.exists(SearchPage.path(page.number).relative), "\(path)")
+        }
+        #expect(cache.pages["guide.md"]?.search.records == 3, "the intro and the two tabs")
+        #expect(cache.files[SearchIndex.indexPath.relative] != nil)
+        let folder = try FileManager.default.contentsOfDirectory(atPath: SitePath.directory(of: buildCache))
+        #expect(!folder.contains { $0.contains(".tmp-") }, "\(folder)")
+    }
+
     @Test func readListsEveryPageWithItsURLAndTitle() throws {
         let site = try ScratchSite(Self.files)
         var build = BuildPipeline(options: Self.options(site), session: nil)
