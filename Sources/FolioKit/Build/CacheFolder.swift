@@ -7,6 +7,16 @@ enum CacheFolder {
     /// Where this process writes `file` before it renames it into place.
     static func temporary(for file: String) -> String { file + temporaryMark + String(getpid()) }
 
+    /// Opens this process's temporary for `file` (making its folder): the temporary's path and the open file, or nil
+    /// when it cannot be made. The caller renames it over `file` once it is whole, or removes it.
+    static func openTemporary(for file: String, mode: String) -> (path: String, file: UnsafeMutablePointer<FILE>)? {
+        try? FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: file).deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = temporary(for: file)
+        guard let handle = fopen(temporary, mode) else { return nil }
+        return (temporary, handle)
+    }
+
     /// Writes `bytes` to `file` through a temporary; false (and nothing changed) when it cannot.
     @discardableResult
     static func write(_ bytes: UnsafeRawBufferPointer, to file: String) -> Bool { write(to: file) { $0(bytes) } }
@@ -15,10 +25,7 @@ enum CacheFolder {
     /// memory whole); false (and nothing changed) when it cannot.
     @discardableResult
     static func write(to file: String, _ contents: ((UnsafeRawBufferPointer) -> Void) -> Void) -> Bool {
-        let url = URL(fileURLWithPath: file)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = temporary(for: file)
-        guard let handle = fopen(temporary, "wb") else { return false }
+        guard let (temporary, handle) = openTemporary(for: file, mode: "wb") else { return false }
         var written = true
         contents { piece in
             if written, !piece.isEmpty, fwrite(piece.baseAddress!, 1, piece.count, handle) != piece.count {

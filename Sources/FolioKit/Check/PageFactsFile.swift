@@ -89,10 +89,8 @@ enum PageFactsFile {
 
         init?(path: String, siteKey: String) {
             self.path = path
-            temporary = CacheFolder.temporary(for: path)
-            try? FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            guard let file = fopen(temporary, "w") else { return nil }
+            guard let (temporary, file) = CacheFolder.openTemporary(for: path, mode: "w") else { return nil }
+            self.temporary = temporary
             self.file = file
             append(header(siteKey: siteKey))
         }

@@ -24,10 +24,8 @@ final class SearchPageStream: SearchPages, @unchecked Sendable {
     init?(cache path: String, siteKey: String, pageCount: Int) {
         self.path = path
         self.pageCount = pageCount
-        temporary = CacheFolder.temporary(for: path)
-        try? FileManager.default.createDirectory(
-            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard let file = fopen(temporary, "w+b") else { return nil }
+        guard let (temporary, file) = CacheFolder.openTemporary(for: path, mode: "w+b") else { return nil }
+        self.temporary = temporary
         self.file = file
         written.reserveCapacity(pageCount)
         write(SearchCache.header(siteKey: siteKey))

@@ -95,15 +95,18 @@ struct SearchShards: Sendable {
         String(decoding: word[..<groupEnd(word)], as: UTF8.self)
     }
 
-    /// Where a word's first two Unicode scalars end in its UTF-8 (the length of a scalar read from its first byte).
+    /// Where a word's first two Unicode scalars end in its UTF-8.
     @inline(__always)
     static func groupEnd(_ word: UnsafeBufferPointer<UInt8>) -> Int {
-        func length(_ lead: UInt8) -> Int { lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4 }
         guard !word.isEmpty else { return 0 }
-        let first = length(word[0])
+        let first = scalarLength(word[0])
         guard first < word.count else { return word.count }
-        return min(word.count, first + length(word[first]))
+        return min(word.count, first + scalarLength(word[first]))
     }
+
+    /// The length of a UTF-8 scalar, read from its first byte.
+    @inline(__always)
+    static func scalarLength(_ lead: UInt8) -> Int { lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4 }
 
     /// A word's group key as a number that sorts as the key's bytes do: its (at most eight) bytes from the highest
     /// byte down (no term holds a NUL, so a shorter key sorts first).
@@ -114,18 +117,12 @@ struct SearchShards: Sendable {
         return order
     }
 
-    /// The first `count` Unicode scalars of a term's UTF-8.
+    /// The first `count` Unicode scalars of a term's UTF-8 (each scalar's length read from its first byte, as
+    /// `groupEnd` reads them).
     static func prefix(_ term: ArraySlice<UInt8>, _ count: Int) -> ArraySlice<UInt8> {
-        var seen = 0
-        var index = term.startIndex
-        while index < term.endIndex {
-            if term[index] & 0xc0 != 0x80 {
-                if seen == count { break }
-                seen += 1
-            }
-            index += 1
-        }
-        return term[term.startIndex..<index]
+        var end = term.startIndex
+        for _ in 0..<count where end < term.endIndex { end += scalarLength(term[end]) }
+        return term[term.startIndex..<min(end, term.endIndex)]
     }
 
     static func scalarCount(_ term: ArraySlice<UInt8>) -> Int { term.reduce(0) { $0 + ($1 & 0xc0 != 0x80 ? 1 : 0) } }
