@@ -1,12 +1,24 @@
 /// A site's pages' search terms, by number, as the index is made from them: kept in memory, or written out as the
-/// pages rendered (`SearchPageStream`).
+/// pages rendered (`SearchPageStream`). The index's end reads them in two halves at once, one a core.
 protocol SearchPages {
-    func forEachPage(_ body: (_ number: Int, _ page: SearchPage) -> Void)
+    var pageCount: Int { get }
+    /// Pages `numbers`' terms, in order; safe to call from two threads at once.
+    func forEachPage(in numbers: Range<Int>, _ body: (_ number: Int, _ page: SearchPage) -> Void)
+}
+
+extension SearchPages {
+    /// Every page's terms, in order.
+    func forEachPage(_ body: (_ number: Int, _ page: SearchPage) -> Void) { forEachPage(in: 0..<pageCount, body) }
+
+    /// The first page of the second half, where the index's end cuts the pages in two.
+    var half: Int { pageCount / 2 }
 }
 
 extension Array: SearchPages where Element == SearchPage {
-    func forEachPage(_ body: (_ number: Int, _ page: SearchPage) -> Void) {
-        for (number, page) in enumerated() { body(number, page) }
+    var pageCount: Int { count }
+
+    func forEachPage(in numbers: Range<Int>, _ body: (_ number: Int, _ page: SearchPage) -> Void) {
+        for number in numbers { body(number, self[number]) }
     }
 }
 

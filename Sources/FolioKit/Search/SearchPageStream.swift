@@ -62,28 +62,44 @@ final class SearchPageStream: SearchPages, @unchecked Sendable {
         return (written.count..<pageCount).filter { waiting[$0] == nil }
     }
 
-    /// Each page's terms, read back in order (once every page is added); stops early on a failure to read.
-    func forEachPage(_ body: (_ number: Int, _ page: SearchPage) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let file, failure == nil, written.count == pageCount else {
-            if failure == nil { failure = "some pages' search terms are missing" }
-            return
-        }
-        guard fflush(file) == 0 else { return fail("cannot write") }
-        // A window of the file, read a megabyte at a time (a page's terms larger than that, alone).
+    /// Pages `numbers`' terms, read back in order (once every page is added); stops early on a failure to read.
+    /// Two threads may read at once: each reads the file through its own window, half a megabyte at a time (a page's
+    /// terms larger than that, alone).
+    func forEachPage(in numbers: Range<Int>, _ body: (_ number: Int, _ page: SearchPage) -> Void) {
+        guard let (descriptor, written, end) = readable() else { return }
         var window: [UInt8] = []
         var start = 0
-        for (number, page) in written.enumerated() {
+        for number in numbers {
+            let page = written[number]
             if page.offset < start || page.offset + page.size > start + window.count {
                 start = page.offset
-                window = [UInt8](repeating: 0, count: min(max(1 << 20, page.size), end - start))
-                let read = window.withUnsafeMutableBytes { pread(fileno(file), $0.baseAddress, $0.count, off_t(start)) }
-                guard read == window.count else { return fail("cannot read back") }
+                window = [UInt8](repeating: 0, count: min(max(1 << 19, page.size), end - start))
+                let read = window.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(start)) }
+                guard read == window.count else {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    return fail("cannot read back")
+                }
             }
             let terms = Array(window[(page.offset - start)..<(page.offset - start + page.size)])
             body(number, SearchPage(records: page.records, terms: terms))
         }
+    }
+
+    /// The file to read the pages back from, where each page lies in it and where it ends; nil (and why) when it is
+    /// incomplete.
+    private func readable() -> (Int32, [(offset: Int, size: Int, records: Int)], Int)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let file, failure == nil, written.count == pageCount else {
+            if failure == nil { failure = "some pages' search terms are missing" }
+            return nil
+        }
+        guard fflush(file) == 0 else {
+            fail("cannot write")
+            return nil
+        }
+        return (fileno(file), written, end)
     }
 
     /// The index files' lines added: the file replaces the search cache (false, and no cache, when it cannot).

@@ -50,17 +50,20 @@ struct SearchPostingsBatch: SearchPostingLists {
         self.init(pages: pages, counts: counts, slots: counts.counts.indices, groups: 0...UInt64.max)
     }
 
-    /// The postings of `slots`, whose terms' groups lie in `groups` (by `SearchShards.groupOrder`).
+    /// The postings of `slots`, whose terms' groups lie in `groups` (by `SearchShards.groupOrder`): the pages'
+    /// halves placed at once, one a core, the second half's postings of a term after the first's
+    /// (`SearchTermCounts.firstHalf`), so that each term's postings are in page order.
     private init(
         pages: some SearchPages, counts: SearchTermCounts, slots: some Sequence<Int>, groups: ClosedRange<UInt64>
     ) {
         terms = counts.terms
         places = [Int32](repeating: -1, count: counts.terms.count)
+        var secondHalf: [Int] = []
         for slot in slots {
             places[slot] = Int32(starts.count - 1)
+            secondHalf.append(starts[starts.count - 1] + Int(counts.firstHalf[slot]))
             starts.append(starts[starts.count - 1] + counts.counts[slot])
         }
-        var next = starts
         let total = starts[starts.count - 1]
         let terms = terms
         let places = places
@@ -68,22 +71,29 @@ struct SearchPostingsBatch: SearchPostingLists {
         weights = [UInt8](repeating: 0, count: total)
         ids.withUnsafeMutableBufferPointer { ids in
             weights.withUnsafeMutableBufferPointer { weights in
-                pages.forEachPage { number, page in
-                    let page24 = UInt32(number) << 8
-                    page.eachTerm { word, pairs in
-                        guard groups.contains(SearchShards.groupOrder(word)), let slot = terms.existing(word),
-                            places[slot] >= 0
-                        else { return }
-                        let place = Int(places[slot])
-                        var at = next[place]
-                        for index in stride(from: 0, to: pairs.count, by: 2) {
-                            ids[at] = page24 | UInt32(pairs[index])
-                            weights[at] = pairs[index + 1]
-                            at += 1
+                // Each half writes only its own postings' places.
+                func place(_ numbers: Range<Int>, from start: [Int]) {
+                    var next = start
+                    pages.forEachPage(in: numbers) { number, page in
+                        let page24 = UInt32(number) << 8
+                        page.eachTerm { word, pairs in
+                            guard groups.contains(SearchShards.groupOrder(word)), let slot = terms.existing(word),
+                                places[slot] >= 0
+                            else { return }
+                            let place = Int(places[slot])
+                            var at = next[place]
+                            for index in stride(from: 0, to: pairs.count, by: 2) {
+                                ids[at] = page24 | UInt32(pairs[index])
+                                weights[at] = pairs[index + 1]
+                                at += 1
+                            }
+                            next[place] = at
                         }
-                        next[place] = at
                     }
                 }
+                _ = concurrently(
+                    { place(0..<pages.half, from: starts) },
+                    { place(pages.half..<pages.pageCount, from: secondHalf) })
             }
         }
     }

@@ -4,13 +4,35 @@ struct SearchTermCounts: Sendable {
     private(set) var terms = SearchTermTable()
     /// Per slot of `terms`: the records that hold the term.
     private(set) var counts: [Int] = []
+    /// Per slot: those of them on the first half of the pages (before `SearchPages.half`), so that a batch's postings
+    /// are placed by two cores, a half each.
+    private(set) var firstHalf: [Int32] = []
     private(set) var recordCount = 0
 
+    /// The pages' halves counted at once, one a core, then the second half's terms added to the first's.
     init(pages: some SearchPages) {
+        let (first, second) = concurrently(
+            { Self(pages: pages, numbers: 0..<pages.half) },
+            { Self(pages: pages, numbers: pages.half..<pages.pageCount) })
+        self = first
+        firstHalf = counts.map { Int32($0) }
+        recordCount += second.recordCount
+        for other in 0..<second.terms.count {
+            let slot = second.terms.term(other).withUnsafeBufferPointer { terms.slot($0) }
+            if slot == counts.count {
+                counts.append(0)
+                firstHalf.append(0)
+            }
+            counts[slot] += second.counts[other]
+        }
+    }
+
+    /// The counts of the pages `numbers`.
+    private init(pages: some SearchPages, numbers: Range<Int>) {
         var terms = SearchTermTable()
         var counts: [Int] = []
         var records = 0
-        pages.forEachPage { _, page in
+        pages.forEachPage(in: numbers) { _, page in
             records += page.records
             page.eachTerm { word, pairs in
                 let slot = terms.slot(word)

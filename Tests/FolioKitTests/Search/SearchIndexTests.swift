@@ -394,6 +394,27 @@ import Testing
         }
         let skipped = try #require(groups.dropFirst().first?.shards.first?.slots.first)
         #expect(postings.postings(skipped).ids.isEmpty)
+
+        // Each term's postings in page order, the pages of both halves (placed by two cores) in their places.
+        var expectedPostings: [[UInt8]: (ids: [UInt32], weights: [UInt8])] = [:]
+        for (number, page) in pages.enumerated() {
+            page.eachTerm { word, pairs in
+                for index in stride(from: 0, to: pairs.count, by: 2) {
+                    expectedPostings[Array(word), default: ([], [])].ids.append(
+                        UInt32(number) << 8 | UInt32(pairs[index]))
+                    expectedPostings[Array(word), default: ([], [])].weights.append(pairs[index + 1])
+                }
+            }
+        }
+        let every = SearchPostingsBatch(everyTermOf: pages, counts: counts)
+        #expect(counts.terms.count == expectedPostings.count)
+        for slot in 0..<counts.terms.count {
+            let expected = try #require(expectedPostings[Array(counts.terms.term(slot))])
+            #expect(Array(every.postings(slot).ids) == expected.ids)
+            #expect(Array(every.postings(slot).weights) == expected.weights)
+            #expect(counts.counts[slot] == expected.ids.count)
+        }
+        #expect(expectedPostings[Array("common".utf8)]?.ids.count == pages.count, "a term of every page")
     }
 
     @Test func textIsEscapedForJavaScript() {
@@ -449,9 +470,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.path + "/search-k.txt"
         var pages = (0..<300).map { page("/p\($0)/", ["word\($0)", "shared"], ["z\($0 % 3)"]) }
-        // A page of more than the megabyte read back at a time, between pages that fall on either side of it.
+        // A page of more than the half megabyte read back at a time, between pages that fall on either side of it.
         pages[100] = page("/big/", (0..<120_000).map { "w\($0)" })
-        #expect(pages[100].terms.count > 1 << 20)
+        #expect(pages[100].terms.count > 1 << 19)
         func fingerprint(_ number: Int) -> FileFingerprint {
             FileFingerprint(size: Int64(number), seconds: 1_700_000_000, nanoseconds: 5)
         }
