@@ -57,15 +57,17 @@ public struct BuildReport {
         let pathKey = Array(#", "path": "#.utf8)
         let lineKey = Array(#", "line": "#.utf8)
         let columnKey = Array(#", "column": "#.utf8)
-        for (index, link) in result.externalLinks.enumerated() {
+        // By index: each link's fields are read where they are, not each link copied.
+        let links = result.externalLinks
+        for index in links.indices {
             chunk += index > 0 ? next : first
-            url.append(link.url, to: &chunk)
+            url.append(links[index].url, to: &chunk)
             chunk += pathKey
-            path.append(link.path, to: &chunk)
+            path.append(links[index].path, to: &chunk)
             chunk += lineKey
-            chunk.appendDecimal(link.line)
+            chunk.appendDecimal(links[index].line)
             chunk += columnKey
-            chunk.appendDecimal(link.column)
+            chunk.appendDecimal(links[index].column)
             chunk.append(UInt8(ascii: "}"))
             if chunk.count > 65536 {
                 emit(String(decoding: chunk, as: UTF8.self))

@@ -99,6 +99,10 @@ enum CacheFile {
         let key = String(decoding: UnsafeBufferPointer(rebasing: keyLine[4...]), as: UTF8.self)
         var cache = BuildCache(siteKey: key, pages: [:], staticFiles: [:])
         var pageClasses: [String: [String]] = [:]
+        // A line a page, mostly: room for every page at once (else each growth moves and hashes the records again).
+        let lineCount = bytes.reduce(0) { $0 &+ ($1 == 10 ? 1 : 0) }
+        cache.pages.reserveCapacity(lineCount)
+        pageClasses.reserveCapacity(lineCount)
         var styles: [String: BuildCache.CachedStyle] = [:]
         var lastPage: String?
         while let line = lines.next() {

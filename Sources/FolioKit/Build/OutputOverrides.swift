@@ -17,9 +17,16 @@ struct OutputOverrides: Sendable {
 
     /// Warns of each content file that takes a generated file's or a theme asset's place.
     init(site: Site, theme: Theme, diagnostics warnings: inout Diagnostics) {
+        // Only the paths of Folio's own files and the theme's assets can be taken: their owners, if any (the last
+        // file to claim one, pages after static files). No map of every page's output is made for a few lookups.
+        let contested = Set(Self.generated(theme: theme).keys).union(theme.assets.keys.map(Theme.assetPath))
         var claimed: [OutputPath: String] = [:]
-        for file in site.staticFiles { claimed[OutputPath(file)] = FileTree.display(site.contentDirectory, file) }
-        for page in site.pages { claimed[page.outputPath] = page.displayPath }
+        for file in site.staticFiles where contested.contains(OutputPath(file)) {
+            claimed[OutputPath(file)] = FileTree.display(site.contentDirectory, file)
+        }
+        for index in site.pages.indices where contested.contains(site.pages[index].outputPath) {
+            claimed[site.pages[index].outputPath] = site.pages[index].displayPath
+        }
         self.claimed = Set(claimed.keys)
 
         for (path, what) in Self.generated(theme: theme).sorted(by: { $0.key < $1.key }) {

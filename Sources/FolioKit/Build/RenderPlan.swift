@@ -22,11 +22,13 @@ struct RenderPlan: Sendable {
         sourceFingerprints = reading.fingerprints
         var reused: [String: BuildCache.PageRecord] = [:]
         if let previous, previous.siteKey == siteKey {
-            for page in site.pages where reading.unchanged.contains(page.sourcePath) {
-                guard let record = previous.pages[page.sourcePath],
-                    access(page.outputPath.inside(output), F_OK) == 0
+            reused.reserveCapacity(site.pages.count)
+            // By index: a page's fields are read where they are, not each page copied.
+            for index in site.pages.indices where reading.unchanged.contains(site.pages[index].sourcePath) {
+                guard let record = previous.pages[site.pages[index].sourcePath],
+                    access(site.pages[index].outputPath.inside(output), F_OK) == 0
                 else { continue }
-                reused[page.sourcePath] = record
+                reused[site.pages[index].sourcePath] = record
             }
         }
         self.reused = reused

@@ -21,13 +21,15 @@ enum SiteKey {
             key.add([UInt8](appearance))
         }
         // The index of pages: links need URLs; navigation and page lists need titles, descriptions and dates.
-        for page in site.pages {
-            key.add(page.sourcePath)
-            key.add(page.url)
-            key.add(page.title)
-            key.add(page.listing.description ?? "")
-            key.add(page.listing.date ?? "")
-            key.add(page.listing.weight.map(String.init) ?? "")  // the sidebar's and the folder pages' order
+        // By index: a page's fields are read where they are, not each page copied.
+        let pages = site.pages
+        for index in pages.indices {
+            key.add(pages[index].sourcePath)
+            key.add(pages[index].url)
+            key.add(pages[index].title)
+            key.add(pages[index].listing.description ?? "")
+            key.add(pages[index].listing.date ?? "")
+            key.add(pages[index].listing.weight.map(String.init) ?? "")  // the sidebar's and the folder pages' order
         }
         for file in site.staticFiles { key.add(file) }
         return key.hex

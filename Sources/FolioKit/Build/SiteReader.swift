@@ -79,6 +79,10 @@ public enum SiteReader {
         var frontMatter: [String: FrontMatter] = [:]
         var fingerprints: [String: FileFingerprint] = [:]
         var unchanged: Set<String> = []
+        kept.reserveCapacity(sources.count)
+        frontDiagnostics.reserveCapacity(sources.count)
+        fingerprints.reserveCapacity(sources.count + staticFiles.count)
+        unchanged.reserveCapacity(sources.count)
         for (source, front, sourceDiagnostics, fingerprint) in sources {
             fingerprints[source.sourcePath] = fingerprint
             if source.listing.draft && !options.includeDrafts { continue }
@@ -152,16 +156,18 @@ public enum SiteReader {
         _ pages: [PageSource], staticFiles: [String], root: String, diagnostics: inout Diagnostics
     ) {
         var owners: [OutputPath: String] = [:]
+        owners.reserveCapacity(staticFiles.count + pages.count)
         for file in staticFiles { owners[OutputPath(file)] = FileTree.display(root, file) }
-        for page in pages {
-            let output = page.outputPath
+        // By index: a page's fields are read where they are, not each page copied.
+        for index in pages.indices {
+            let output = pages[index].outputPath
             if let other = owners[output] {
                 diagnostics.report(
                     .error(
-                        "this page and \(other) both map to the URL \(page.url); rename one or set 'slug'",
-                        at: page.displayPath))
+                        "this page and \(other) both map to the URL \(pages[index].url); rename one or set 'slug'",
+                        at: pages[index].displayPath))
             } else {
-                owners[output] = page.displayPath
+                owners[output] = pages[index].displayPath
             }
         }
     }

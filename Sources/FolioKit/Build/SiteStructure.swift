@@ -8,8 +8,8 @@ enum SiteStructure {
 
     static func build(_ site: Site, diagnostics: inout Diagnostics) -> Built {
         var folders: Set<String> = [""]
-        for page in site.pages {
-            var directory = SitePath.directory(of: page.sourcePath)
+        for index in site.pages.indices {
+            var directory = SitePath.directory(of: site.pages[index].sourcePath)
             while !directory.isEmpty, folders.insert(directory).inserted {
                 directory = SitePath.directory(of: directory)
             }

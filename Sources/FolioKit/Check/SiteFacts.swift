@@ -35,9 +35,9 @@ final class SiteFacts: @unchecked Sendable {
         var byURL: [String: Int] = [:]
         bySource.reserveCapacity(site.pages.count)
         byURL.reserveCapacity(site.pages.count)
-        for (index, page) in site.pages.enumerated() {
-            bySource[page.sourcePath] = index
-            byURL[page.url] = index
+        for index in site.pages.indices {
+            bySource[site.pages[index].sourcePath] = index
+            byURL[site.pages[index].url] = index
         }
         indexBySource = bySource
         indexByURL = byURL
