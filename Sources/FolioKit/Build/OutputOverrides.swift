@@ -19,17 +19,20 @@ struct OutputOverrides: Sendable {
     init(site: Site, theme: Theme, diagnostics warnings: inout Diagnostics) {
         // Only the paths of Folio's own files and the theme's assets can be taken: their owners, if any (the last
         // file to claim one, pages after static files). No map of every page's output is made for a few lookups.
-        let contested = Set(Self.generated(theme: theme).keys).union(theme.assets.keys.map(Theme.assetPath))
+        let generated = Self.generated(theme: theme)
+        let contested = Set(generated.keys).union(theme.assets.keys.map(Theme.assetPath))
         var claimed: [OutputPath: String] = [:]
-        for file in site.staticFiles where contested.contains(OutputPath(file)) {
-            claimed[OutputPath(file)] = FileTree.display(site.contentDirectory, file)
+        for file in site.staticFiles {
+            let output = OutputPath(file)
+            if contested.contains(output) { claimed[output] = FileTree.display(site.contentDirectory, file) }
         }
-        for index in site.pages.indices where contested.contains(site.pages[index].outputPath) {
-            claimed[site.pages[index].outputPath] = site.pages[index].displayPath
+        for index in site.pages.indices {
+            let output = site.pages[index].outputPath
+            if contested.contains(output) { claimed[output] = site.pages[index].displayPath }
         }
         self.claimed = Set(claimed.keys)
 
-        for (path, what) in Self.generated(theme: theme).sorted(by: { $0.key < $1.key }) {
+        for (path, what) in generated.sorted(by: { $0.key < $1.key }) {
             guard let owner = claimed[path] else { continue }
             let effect = path == AppearanceStylesheet.outputPath ? ", so no appearance rule takes effect" : ""
             warnings.report(
