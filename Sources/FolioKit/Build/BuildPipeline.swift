@@ -113,7 +113,7 @@ struct BuildPipeline {
         SiteFacts(
             site: site, cached: previous.flatMap { PageFactsFile.load(from: factsPath, siteKey: $0.siteKey) },
             stream: session == nil && !options.dryRun ? PageFactsFile.Stream(path: factsPath, siteKey: siteKey) : nil,
-            keepEntries: session != nil)
+            keepEntries: session != nil, last: session?.linkFacts(for: site, siteKey: siteKey))
     }
 
     // MARK: 4 and 5. model and render, page by page
@@ -197,6 +197,7 @@ struct BuildPipeline {
         CacheFolder.noteOutput(options.outputDirectory, ofCache: cachePath)
         CacheFolder.removeCachesOfMissingOutputs(in: SitePath.directory(of: cachePath))
         plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
+        session?.keep(plan.facts.kept(siteKey: plan.siteKey))
         // Also after --no-cache: what this build wrote is what the next one can reuse. The search index's cache,
         // the build's and the link check's record (for a next build in which nothing changed: a large site's lists
         // 130,000 external links) are saved at once.

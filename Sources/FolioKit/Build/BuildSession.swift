@@ -6,6 +6,8 @@ public final class BuildSession: @unchecked Sendable {
     private let lock = NSLock()
     private var cache: BuildCache?
     private var cachePath: String?
+    /// The last published build's link facts, by page number.
+    private var facts: SiteFacts.Kept?
     private let writer = DispatchQueue(label: "folio: build cache writer")
     /// A copy of the output kept for the next rebuild's update (see `OutputStandby`).
     let standby = OutputStandby()
@@ -24,6 +26,20 @@ public final class BuildSession: @unchecked Sendable {
         cachePath = path
         lock.unlock()
         writer.async { cache.save(to: path) }
+    }
+
+    /// The last build's link facts, when its pages had the numbers and URLs they have in `site`.
+    func linkFacts(for site: Site, siteKey: String) -> SiteFacts.Kept? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let facts, facts.fits(site, siteKey: siteKey) else { return nil }
+        return facts
+    }
+
+    func keep(_ facts: SiteFacts.Kept?) {
+        lock.lock()
+        self.facts = facts
+        lock.unlock()
     }
 
     /// Waits until the cache file is written, and removes the output's copy (before the process exits).

@@ -26,37 +26,47 @@ struct LinkCheck {
         result.internalLinks = links.internalCount
         var broken: [(page: Int, line: Int, column: Int, message: (String) -> String)] = []
 
-        // Anchors, grouped by the page they point to (in link order within a page): each page's ids are looked at once.
-        let anchors = links.anchors
-        let groups = Self.grouped(anchors.count, into: ids.count) { Int(anchors[$0].target) }
-        var known = Set<Substring>(minimumCapacity: 64)
-        for target in ids.indices where groups.starts[target] < groups.starts[target + 1] {
-            known.removeAll(keepingCapacity: true)
-            Self.forEachID(ids[target] ?? "") { known.insert($0) }
-            for position in groups.starts[target]..<groups.starts[target + 1] {
-                let anchor = anchors[groups.order[position]]
-                if known.contains(Substring(anchor.fragment)) { continue }
-                let page = Int(anchor.page)
-                broken.append(
-                    (
-                        page, Int(anchor.line), Int(anchor.column),
-                        { written in
-                            self.missingAnchor(anchor.fragment, on: target, from: page, written: written)
+        // Each anchor checked where it is written, page by page, against its target's ids: a page's few dozen ids
+        // are scanned where they lie; a page with many is made a set once.
+        let pageLinks = links.pages
+        var manyIDs: [Int: Set<Substring>] = [:]
+        ids.withUnsafeBufferPointer { ids in
+            for page in pageLinks.indices {
+                for anchor in pageLinks[page].anchors {
+                    let target = Int(anchor.target)
+                    if Self.idCount(ids[target]) <= Self.scannedIDs {
+                        if Self.joined(ids[target], contains: anchor.fragment) { continue }
+                    } else {
+                        if manyIDs[target] == nil {
+                            var known = Set<Substring>()
+                            Self.forEachID(ids[target] ?? "") { known.insert($0) }
+                            manyIDs[target] = known
                         }
-                    ))
+                        if manyIDs[target]!.contains(Substring(anchor.fragment)) { continue }
+                    }
+                    broken.append(
+                        (
+                            page, Int(anchor.line), Int(anchor.column),
+                            { written in
+                                self.missingAnchor(anchor.fragment, on: target, from: page, written: written)
+                            }
+                        ))
+                }
             }
         }
 
-        for (page, link) in links.others {
-            switch link.target {
-            case .source(let path, _):
-                diagnostics.report(
-                    diagnostic(page, link.line, link.column, missingSource(path, written: link.written)))
-            case .site(let path, _) where !files.contains(path):
-                diagnostics.report(
-                    diagnostic(page, link.line, link.column, missingPath(path, written: link.written)))
-            default:
-                break
+        for page in pageLinks.indices {
+            for link in pageLinks[page].others {
+                switch link.target {
+                case .source(let path, _):
+                    diagnostics.report(
+                        diagnostic(page, link.line, link.column, missingSource(path, written: link.written)))
+                case .site(let path, _) where !files.contains(path):
+                    diagnostics.report(
+                        diagnostic(page, link.line, link.column, missingPath(path, written: link.written)))
+                default:
+                    break
+                }
             }
         }
 
@@ -69,13 +79,15 @@ struct LinkCheck {
             }
         }
 
-        // Each page's external links are stored together, in order: grouped by page, they are in (page, ordinal) order.
-        let externals = links.externals
-        let byPage = Self.grouped(externals.count, into: pages.count) { Int(externals[$0].page) }
-        result.external = byPage.order.lazy.map { externals[$0] }.map {
-            ExternalLink(
-                url: links.urls[Int($0.url)], path: pages[Int($0.page)].displayPath, line: Int($0.line),
-                column: Int($0.column))
+        // Page by page, each page's in the order written.
+        result.external.reserveCapacity(pageLinks.reduce(0) { $0 + $1.externals.count })
+        for page in pageLinks.indices {
+            for link in pageLinks[page].externals {
+                result.external.append(
+                    ExternalLink(
+                        url: links.urls[Int(link.url)], path: pages[page].displayPath, line: Int(link.line),
+                        column: Int(link.column)))
+            }
         }
         return result
     }
@@ -91,20 +103,47 @@ struct LinkCheck {
         PageLoader.reload(pages[index], site: site).links
     }
 
-    /// The indices `0..<count` grouped by `key` (below `keys`), in order within a group, by a counting sort:
-    /// group `k` is `order[starts[k]..<starts[k + 1]]`.
-    static func grouped(_ count: Int, into keys: Int, key: (Int) -> Int) -> (order: [Int], starts: [Int]) {
-        var starts = [Int](repeating: 0, count: keys + 1)
-        for index in 0..<count { starts[key(index) + 1] += 1 }
-        for group in 0..<keys { starts[group + 1] += starts[group] }
-        var next = starts
-        var order = [Int](repeating: 0, count: count)
-        for index in 0..<count {
-            let group = key(index)
-            order[next[group]] = index
-            next[group] += 1
+    /// The length of joined ids scanned for an anchor; longer ones are made a set.
+    static let scannedIDs = 2048
+
+    /// The length in bytes of a page's joined ids.
+    private static func idCount(_ joined: borrowing String?) -> Int {
+        switch joined {
+        case .some(let joined): joined.utf8.count
+        case .none: 0
         }
-        return (order, starts)
+    }
+
+    /// Whether `id` is one of the ids `joined` by NUL, found by comparing bytes where they lie (a String copied is
+    /// retained: the link check reads a page's ids once per link to it).
+    static func joined(_ joined: borrowing String?, contains id: String) -> Bool {
+        switch joined {
+        case .none:
+            return false
+        case .some(let joined):
+            let found = joined.utf8.withContiguousStorageIfAvailable { all -> Bool? in
+                id.utf8.withContiguousStorageIfAvailable { id in
+                    var start = 0
+                    while start <= all.count {
+                        var end = start
+                        while end < all.count, all[end] != 0 { end += 1 }
+                        if end - start == id.count, id.count > 0,
+                            memcmp(all.baseAddress! + start, id.baseAddress!, id.count) == 0
+                        {
+                            return true
+                        }
+                        start = end + 1
+                    }
+                    return false
+                }
+            }
+            if let found = found ?? nil { return found }
+            return splitIDs(String(joined)).contains(id)
+        }
+    }
+
+    private static func splitIDs(_ joined: String) -> [String] {
+        joined.split(separator: "\u{0}").map(String.init)
     }
 
     /// Calls `body` with each of a page's ids, joined by NUL: split on the byte, not on Characters (no id holds a NUL).
@@ -123,7 +162,7 @@ struct LinkCheck {
     }
 
     private func idList(_ page: Int) -> [String] {
-        (ids[page] ?? "").split(separator: "\u{0}").map(String.init)
+        Self.splitIDs(ids[page] ?? "")
     }
 
     private func missingAnchor(_ fragment: String, on target: Int, from page: Int, written: String) -> String {

@@ -2,8 +2,9 @@ import Foundation
 
 /// Each page's facts as the build renders or reuses it, kept small: a page's ids as one joined string, and of its
 /// links only what the site-wide check still needs (a page's own links are dropped as soon as it is written).
-/// The full facts go straight to the cache file (`stream`), or stay in memory for `folio serve` (`keepEntries`).
-/// Pages render in parallel, so the store owns its lock.
+/// The full facts go straight to the cache file (`stream`), or stay in memory for `folio serve` (`keepEntries`),
+/// which also hands the compact form on to its next build (`kept`), so that a rebuild takes an unchanged page's
+/// facts as they are. Pages render in parallel, so the store owns its lock.
 final class SiteFacts: @unchecked Sendable {
     let site: Site
     /// The previous build's facts, trusted for a page only when its file's fingerprint matches.
@@ -11,6 +12,8 @@ final class SiteFacts: @unchecked Sendable {
     private let lock = NSLock()
     private let stream: PageFactsFile.Stream?
     private let keepEntries: Bool
+    /// The last build's facts in the form this one keeps them, when every page has the same number (`folio serve`).
+    private let last: Kept?
     /// Per page, in site order, with `keepEntries`: its full facts.
     private var entries: [PageFactsFile.Entry?]
     /// Unchanged pages whose facts were not in the cache and had to be read again.
@@ -21,26 +24,64 @@ final class SiteFacts: @unchecked Sendable {
     /// Per page, in site order: its ids joined by NUL (no id holds one); nil until the page is built.
     private var ids: [String?]
     private var updated: [String?]
-    private var links = SiteLinks()
+    private var links: SiteLinks
+
+    /// What a build of `folio serve` keeps of its facts for the next: each page's facts as the check reads them, by
+    /// page number. The next build takes a page's as they are when its file is unchanged, as long as every page has
+    /// the same number and URL (the links are resolved to numbers) and the site key is the same (the ids come from
+    /// the theme's HTML too).
+    struct Kept: Sendable {
+        fileprivate var siteKey: String
+        fileprivate var sourcePaths: [String]
+        fileprivate var urls: [String]
+        fileprivate var indexBySource: [String: Int]
+        fileprivate var indexByURL: [String: Int]
+        fileprivate var entries: [PageFactsFile.Entry?]
+        fileprivate var ids: [String?]
+        fileprivate var updated: [String?]
+        fileprivate var links: SiteLinks
+
+        /// Whether a build of `site` with `siteKey` can take these facts by page number.
+        func fits(_ site: Site, siteKey: String) -> Bool {
+            guard self.siteKey == siteKey, sourcePaths.count == site.pages.count else { return false }
+            for index in site.pages.indices
+            where site.pages[index].sourcePath != sourcePaths[index] || site.pages[index].url != urls[index] {
+                return false
+            }
+            return true
+        }
+    }
 
     /// - Parameters:
     ///   - stream: where each page's full facts are written as soon as they are known (the next build's cache).
     ///   - keepEntries: also keep the full facts in memory (`folio serve` keeps them between builds).
-    init(site: Site, cached: CachedFacts?, stream: PageFactsFile.Stream? = nil, keepEntries: Bool = true) {
+    ///   - last: the last build's `kept` facts, when they `fit` this build's site.
+    init(
+        site: Site, cached: CachedFacts?, stream: PageFactsFile.Stream? = nil, keepEntries: Bool = true,
+        last: Kept? = nil
+    ) {
         self.site = site
         self.cached = cached ?? CachedFacts(entries: [:])
         self.stream = stream
         self.keepEntries = keepEntries
-        var bySource: [String: Int] = [:]
-        var byURL: [String: Int] = [:]
-        bySource.reserveCapacity(site.pages.count)
-        byURL.reserveCapacity(site.pages.count)
-        for index in site.pages.indices {
-            bySource[site.pages[index].sourcePath] = index
-            byURL[site.pages[index].url] = index
+        self.last = last
+        if let last {
+            indexBySource = last.indexBySource
+            indexByURL = last.indexByURL
+            links = last.links.emptied()
+        } else {
+            var bySource: [String: Int] = [:]
+            var byURL: [String: Int] = [:]
+            bySource.reserveCapacity(site.pages.count)
+            byURL.reserveCapacity(site.pages.count)
+            for index in site.pages.indices {
+                bySource[site.pages[index].sourcePath] = index
+                byURL[site.pages[index].url] = index
+            }
+            indexBySource = bySource
+            indexByURL = byURL
+            links = SiteLinks(pageCount: site.pages.count)
         }
-        indexBySource = bySource
-        indexByURL = byURL
         ids = Array(repeating: nil, count: site.pages.count)
         updated = Array(repeating: nil, count: site.pages.count)
         entries = Array(repeating: nil, count: keepEntries ? site.pages.count : 0)
@@ -69,6 +110,17 @@ final class SiteFacts: @unchecked Sendable {
         if site.publishing.models, let output {
             _ = output.link(OutputPath(sitePath: PublishedModel.path(for: source.url)), from: previousOutput)
         }
+        if let last, let index = indexBySource[source.sourcePath], let entry = last.entries[index],
+            entry.fingerprint == fingerprint
+        {
+            lock.lock()
+            defer { lock.unlock() }
+            ids[index] = last.ids[index]
+            updated[index] = last.updated[index]
+            links.set(last.links.pages[index], page: index)
+            if keepEntries { entries[index] = entry }
+            return
+        }
         if let (entry, record) = cached.entry(for: source.sourcePath, fingerprint: fingerprint) {
             store(source.sourcePath, entry, record: record)
             return
@@ -91,13 +143,13 @@ final class SiteFacts: @unchecked Sendable {
         // Outside the lock: the compact form, the links resolved and the cache record are made by the page's own
         // worker (in `folio serve` every unchanged page is stored again on each rebuild, by both workers).
         let joined = entry.facts.ids.joined(separator: "\u{0}")
-        let resolved = SiteLinks.resolve(entry.facts.links, page: index, pageURLs: indexByURL)
+        let resolved = SiteLinks.resolve(entry.facts.links, pageURLs: indexByURL)
         if let stream { stream.append(cachedRecord ?? PageFactsFile.record(path, entry)) }
         lock.lock()
         defer { lock.unlock() }
         ids[index] = joined
         updated[index] = entry.facts.updated
-        links.add(resolved)
+        links.set(resolved, page: index)
         if keepEntries { entries[index] = entry }
     }
 
@@ -112,10 +164,21 @@ final class SiteFacts: @unchecked Sendable {
     func check(files: Set<String>, strict: Bool, diagnostics: inout Diagnostics) -> LinkCheck.Result {
         lock.lock()
         defer { lock.unlock() }
-        // Checked once a build: the anchors and links are not needed after it.
         let check = LinkCheck(site: site, ids: ids, links: links, files: files, strict: strict)
-        links = SiteLinks()
+        // Checked once a build: the anchors and links are not needed after it, but by `folio serve`'s next build.
+        if !keepEntries { links = SiteLinks(pageCount: 0) }
         return check.run(diagnostics: &diagnostics)
+    }
+
+    /// This build's facts for the next build of the same process (only with `keepEntries`).
+    func kept(siteKey: String) -> Kept? {
+        guard keepEntries else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return Kept(
+            siteKey: siteKey, sourcePaths: site.pages.map(\.sourcePath), urls: site.pages.map(\.url),
+            indexBySource: indexBySource, indexByURL: indexByURL, entries: entries, ids: ids, updated: updated,
+            links: links)
     }
 
     /// Every page's entry, for the next build (only with `keepEntries`).

@@ -1,84 +1,102 @@
-/// The links of every page that the site-wide check still needs, in compact form: a link to a page without a
-/// fragment is resolved (and dropped) when its page is stored; an anchor keeps only its place and its fragment.
-/// What the author wrote is not kept: a broken link's page is read again for its message (see LinkCheck).
-struct SiteLinks {
-    /// A link to `#fragment` on page `target` (an index of the site's pages), written on page `page`.
-    struct Anchor {
-        var page: Int32
+/// The links of every page that the site-wide check still needs, in compact form, page by page: a link to a page
+/// without a fragment is resolved (and dropped) when its page is stored; an anchor keeps only its place and its
+/// fragment. What the author wrote is not kept: a broken link's page is read again for its message (see LinkCheck).
+///
+/// Each page's links stay in their own slot, where its worker left them: storing a page costs no copy of the site's
+/// links, and `folio serve` hands an unchanged page's slot on to its next build as it is.
+struct SiteLinks: Sendable {
+    /// A link to `#fragment` on page `target` (an index of the site's pages).
+    struct Anchor: Sendable {
         var target: Int32
         var line: Int32
         var column: Int32
         var fragment: String
     }
 
-    /// A link that leaves the site; `ordinal` is its place among its page's links, `url` an index of `urls`.
-    struct External {
-        var page: Int32
-        var ordinal: Int32
+    /// A link that leaves the site; `url` is an index of `urls`.
+    struct External: Sendable {
         var url: Int32
         var line: Int32
         var column: Int32
     }
 
-    private(set) var anchors: [Anchor] = []
-    /// Links to no page (a file, a missing page, a draft): few, kept whole.
-    private(set) var others: [(page: Int, link: PageLink)] = []
-    private(set) var externals: [External] = []
+    /// One page's links as the site-wide check keeps them.
+    struct PageLinks: Sendable {
+        fileprivate(set) var anchors: [Anchor] = []
+        /// Links to no page (a file, a missing page, a draft): few, kept whole.
+        fileprivate(set) var others: [PageLink] = []
+        fileprivate(set) var externals: [External] = []
+        /// Links to pages, files and anchors of the site.
+        fileprivate(set) var internalCount = 0
+    }
+
+    /// A page's links resolved against the site's pages by the page's own worker, outside the lock that `set` is
+    /// called under: its external URLs (`urls[i]` is `links.externals[i]`'s) are not in the site's list yet.
+    struct Resolved {
+        fileprivate var links = PageLinks()
+        fileprivate var urls: [String] = []
+    }
+
+    /// Per page, in site order (empty for a page not stored).
+    private(set) var pages: [PageLinks]
     /// Each external URL once: a site links the same few addresses from many pages.
     private(set) var urls: [String] = []
     private var urlIndex: [String: Int32] = [:]
+
+    init(pageCount: Int) {
+        pages = Array(repeating: PageLinks(), count: pageCount)
+    }
+
     /// Links to pages, files and anchors of the site.
-    private(set) var internalCount = 0
-
-    /// One page's links as the site-wide check keeps them, resolved against the site's pages: made by the page's
-    /// worker, outside the lock that `add` is called under.
-    struct PageLinks {
-        fileprivate var anchors: [Anchor] = []
-        fileprivate var others: [(page: Int, link: PageLink)] = []
-        fileprivate var externals: [(url: String, link: External)] = []
-        fileprivate var internalCount = 0
+    var internalCount: Int {
+        pages.withUnsafeBufferPointer { pages in pages.reduce(0) { $0 + $1.internalCount } }
     }
 
-    mutating func add(_ links: [PageLink], page: Int, pageURLs: [String: Int]) {
-        add(Self.resolve(links, page: page, pageURLs: pageURLs))
-    }
-
-    static func resolve(_ links: [PageLink], page: Int, pageURLs: [String: Int]) -> PageLinks {
-        var resolved = PageLinks()
+    static func resolve(_ links: [PageLink], pageURLs: [String: Int]) -> Resolved {
+        var resolved = Resolved()
         // By index: each link's fields are read where they are, not each link copied (130,000 on the bench corpus).
         for ordinal in links.indices {
             let line = Int32(clamping: links[ordinal].line)
             let column = Int32(clamping: links[ordinal].column)
             switch links[ordinal].target {
             case .external(let url):
-                resolved.externals.append(
-                    (url, External(page: Int32(page), ordinal: Int32(ordinal), url: 0, line: line, column: column)))
+                resolved.urls.append(url)
+                resolved.links.externals.append(External(url: 0, line: line, column: column))
             case .source:
-                resolved.internalCount += 1
-                resolved.others.append((page, links[ordinal]))
+                resolved.links.internalCount += 1
+                resolved.links.others.append(links[ordinal])
             case .site(let path, let fragment):
-                resolved.internalCount += 1
+                resolved.links.internalCount += 1
                 guard let target = Self.pageIndex(path, in: pageURLs) else {
-                    resolved.others.append((page, links[ordinal]))
+                    resolved.links.others.append(links[ordinal])
                     continue
                 }
                 guard let fragment, !fragment.isEmpty, fragment != "top" else { continue }
-                resolved.anchors.append(
-                    Anchor(page: Int32(page), target: Int32(target), line: line, column: column, fragment: fragment))
+                resolved.links.anchors.append(
+                    Anchor(target: Int32(target), line: line, column: column, fragment: fragment))
             }
         }
         return resolved
     }
 
-    mutating func add(_ page: PageLinks) {
-        anchors += page.anchors
-        others += page.others
-        internalCount += page.internalCount
-        for (url, link) in page.externals {
-            var link = link
-            link.url = intern(url)
-            externals.append(link)
-        }
+    /// Stores page `page`'s links, its external URLs added to the site's list.
+    mutating func set(_ resolved: Resolved, page: Int) {
+        var links = resolved.links
+        for index in resolved.urls.indices { links.externals[index].url = intern(resolved.urls[index]) }
+        pages[page] = links
+    }
+
+    /// Stores page `page`'s links as another `SiteLinks` with the same URL list holds them (`folio serve`'s last build).
+    mutating func set(_ links: PageLinks, page: Int) {
+        pages[page] = links
+    }
+
+    /// The same URL list, and no page stored: what a build whose pages keep their numbers starts from.
+    func emptied() -> SiteLinks {
+        var emptied = SiteLinks(pageCount: pages.count)
+        emptied.urls = urls
+        emptied.urlIndex = urlIndex
+        return emptied
     }
 
     private mutating func intern(_ url: String) -> Int32 {

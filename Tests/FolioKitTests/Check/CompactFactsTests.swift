@@ -24,14 +24,17 @@ import Testing
                 target: .external("https://example.com/"), line: 5, column: 1, isImage: false,
                 written: "https://example.com/"),
         ]
-        var site = SiteLinks()
-        site.add(links, page: 0, pageURLs: ["/": 0, "/b/": 1])
+        var site = SiteLinks(pageCount: 2)
+        site.set(SiteLinks.resolve(links, pageURLs: ["/": 0, "/b/": 1]), page: 0)
+        site.set(SiteLinks.resolve([links[5]], pageURLs: ["/": 0, "/b/": 1]), page: 1)
+        let page = site.pages[0]
         #expect(site.internalCount == 4)
-        #expect(site.anchors.map(\.fragment) == ["usage"])
-        #expect(site.anchors.first?.target == 1)
-        #expect(site.others.map(\.link.written) == ["img/a.svg"])
-        #expect(site.externals.map(\.line) == [4, 5])
-        #expect(site.urls == ["https://example.com/"], "one copy of a URL linked twice")
+        #expect(page.anchors.map(\.fragment) == ["usage"])
+        #expect(page.anchors.first?.target == 1)
+        #expect(page.others.map(\.written) == ["img/a.svg"])
+        #expect(page.externals.map(\.line) == [4, 5])
+        #expect(site.pages[1].externals.map(\.url) == [0])
+        #expect(site.urls == ["https://example.com/"], "one copy of a URL linked twice, also from another page")
     }
 
     @Test func aFactsFileWrittenPageByPageReadsBackAndAnUnfinishedOneLeavesTheLastAlone() throws {
@@ -87,6 +90,41 @@ import Testing
             #expect(broken.first?.message.hasSuffix("did you mean '#usage'?") == true, "\(broken)")
             #expect(broken.last?.message.hasPrefix("broken link 'c.md#nope': no id 'nope' on /c/") == true, "\(broken)")
             #expect(result.internalLinks == 3)
+        }
+    }
+}
+
+/// The check finds a link's fragment among its target's ids by comparing bytes (a page's few dozen ids), or in a set
+/// (a page with many): only a whole id matches, either way.
+@Suite struct AnchorMatchTests {
+    @Test func onlyAWholeIDMatches() {
+        #expect(LinkCheck.joined("section-10\u{0}intro", contains: "intro"))
+        #expect(LinkCheck.joined("a\u{0}section-1", contains: "section-1"))
+        #expect(!LinkCheck.joined("section-10\u{0}intro", contains: "section-1"))
+        #expect(!LinkCheck.joined("xsection-1\u{0}b", contains: "section-1"))
+        #expect(!LinkCheck.joined("a\u{0}\u{0}b", contains: ""))
+        #expect(!LinkCheck.joined(nil, contains: "a"))
+    }
+
+    @Test func brokenAnchorsAreFoundOnPagesWithFewAndWithManyIDs() throws {
+        let parts = (1...300).map { "## Part \($0)\n" }.joined(separator: "\n")
+        let site = try ScratchSite([
+            "site.yml": "title: Anchors\n",
+            "index.md": """
+            # Home
+
+            [a](many.md#part-300) [b](many.md#part-3000) [c](few.md#part-1) [d](few.md#part-10)
+
+            """,
+            "many.md": "# Many\n\n" + parts,
+            "few.md": "# Few\n\n## Part 1\n\n## Part 10x\n",
+        ])
+        for cache in [false, true] {
+            let result = site.build(cache: cache)
+            let broken = result.diagnostics.filter { $0.message.hasPrefix("broken link") }
+            #expect(
+                broken.map { $0.message.components(separatedBy: "':").first ?? "" }.sorted()
+                    == ["broken link 'few.md#part-10", "broken link 'many.md#part-3000"], "cache: \(cache): \(broken)")
         }
     }
 }
@@ -165,5 +203,9 @@ import Testing
         #expect(Self.broken(site.build(session: session)).isEmpty)
         try site.write(["c.md": "# C\n"])
         #expect(Self.broken(site.build(session: session)) == ["index.md: broken link 'c.md#setup"])
+
+        // The page with the links edited, the pages they point to taken from the last build as they were.
+        try site.write(["index.md": "# Home\n\n[usage](b.md#usage) [setup](a.md#setup) [gone](a.md#gone)\n"])
+        #expect(Self.broken(site.build(session: session)) == ["index.md: broken link 'a.md#gone"])
     }
 }
