@@ -22,12 +22,16 @@ struct RenderPlan: Sendable {
         sourceFingerprints = reading.fingerprints
         var reused: [String: BuildCache.PageRecord] = [:]
         if let previous, previous.siteKey == siteKey {
-            reused.reserveCapacity(site.pages.count)
             // By index: a page's fields are read where they are, not each page copied.
+            var unchanged: [(page: Int, record: BuildCache.PageRecord)] = []
+            unchanged.reserveCapacity(site.pages.count)
             for index in site.pages.indices where reading.unchanged.contains(site.pages[index].sourcePath) {
-                guard let record = previous.pages[site.pages[index].sourcePath],
-                    access(site.pages[index].outputPath.inside(output), F_OK) == 0
-                else { continue }
+                guard let record = previous.pages[site.pages[index].sourcePath] else { continue }
+                unchanged.append((index, record))
+            }
+            let missing = Self.missingOutputs(unchanged.map(\.page), site: site, output: output)
+            reused.reserveCapacity(unchanged.count)
+            for (index, record) in unchanged where !missing.contains(index) {
                 reused[site.pages[index].sourcePath] = record
             }
         }
@@ -48,6 +52,17 @@ struct RenderPlan: Sendable {
         isNoOp =
             previous != nil && reused.count == site.pages.count && previous?.pages.count == site.pages.count
             && unchangedStatic.count == site.staticFiles.count && previous?.staticFiles.count == site.staticFiles.count
+    }
+
+    /// The pages (numbers) whose file is no longer in the output (deleted since the previous build: rendered again),
+    /// checked on both cores, one system call a page.
+    private static func missingOutputs(_ pages: [Int], site: Site, output: String) -> Set<Int> {
+        func missing(_ part: ArraySlice<Int>) -> [Int] {
+            part.filter { access(site.pages[$0].outputPath.inside(output), F_OK) != 0 }
+        }
+        let half = pages.count / 2
+        let (first, second) = concurrently({ missing(pages[..<half]) }, { missing(pages[half...]) })
+        return Set(first + second)
     }
 
     /// Few enough edited pages that replacing them in place beats rebuilding the whole output beside it.

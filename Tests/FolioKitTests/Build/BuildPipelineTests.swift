@@ -111,6 +111,21 @@ import Testing
         #expect(Set(edited.pages.reused.keys) == ["index.md", "guide.md"])
     }
 
+    @Test func aPageWhoseFileWasDeletedFromTheOutputIsRenderedAgainAlsoInServe() throws {
+        let site = try ScratchSite(Self.files)
+        let session = BuildSession()
+        for session in [nil, session] {
+            #expect(site.build(session: session).published)
+            try FileManager.default.removeItem(at: site.output.appendingPathComponent("guide/index.html"))
+            let plan = try #require(Self.plan(site))
+            #expect(!plan.isNoOp && Set(plan.pages.reused.keys) == ["index.md", "notes/first.md"])
+            let rebuilt = site.build(session: session)
+            #expect(rebuilt.published && rebuilt.summary.rendered == 1, "\(rebuilt.diagnostics)")
+            #expect(site.html("guide/index.html").contains("data-folio-view=\"tabs\""))
+        }
+        session.flush()
+    }
+
     @Test func modelOfAPageFromTheCacheReadsItsWholeFrontMatterAndGivesTheSameModel() throws {
         var files = Self.files
         files["guide.md"] =
