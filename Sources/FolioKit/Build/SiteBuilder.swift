@@ -90,6 +90,8 @@ public enum SiteBuilder {
                 return finish(published: false)
             }
             try build.commit(plan, written: written, search: search, publication: publication)
+            // `folio serve`: freed on another thread (each value given up here, so that none is freed on this one).
+            if let session { session.letGo((consume plan, consume written, consume search, consume site)) }
         } catch {
             plan.output.discard()
             build.report(
