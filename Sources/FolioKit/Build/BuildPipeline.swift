@@ -162,8 +162,9 @@ struct BuildPipeline {
         let ((publication, publicationProblems), (search, searchProblems)) = concurrently(
             { () -> (SitePublication.Outcome, Diagnostics) in
                 var problems = Diagnostics()
+                // `folio serve` neither lists the external links nor keeps the check's record: no other process reads them.
                 let publication = Self.publication(
-                    plan, theme: theme, write: true, strict: strict, diagnostics: &problems)
+                    plan, theme: theme, write: true, strict: strict, recordsLinks: !inMemory, diagnostics: &problems)
                 return (publication, problems)
             },
             { () -> (SearchBuild?, Diagnostics) in
@@ -181,10 +182,13 @@ struct BuildPipeline {
     }
 
     private static func publication(
-        _ plan: BuildPlan, theme: SiteTheme, write: Bool, strict: Bool, diagnostics: inout Diagnostics
+        _ plan: BuildPlan, theme: SiteTheme, write: Bool, strict: Bool, recordsLinks: Bool = true,
+        diagnostics: inout Diagnostics
     ) -> SitePublication.Outcome {
-        SitePublication(site: plan.site, theme: theme.theme, facts: plan.facts, generatedPages: plan.generatedPages)
-            .run(output: plan.output, write: write, strict: strict, diagnostics: &diagnostics)
+        var publication = SitePublication(
+            site: plan.site, theme: theme.theme, facts: plan.facts, generatedPages: plan.generatedPages)
+        publication.recordsLinks = recordsLinks
+        return publication.run(output: plan.output, write: write, strict: strict, diagnostics: &diagnostics)
     }
 
     /// Swaps the new output in, then keeps what the next build reuses: the search state, the link facts, the cache.

@@ -16,6 +16,8 @@ struct LinkCheck {
     let files: Set<String>
     /// Under `--strict` a broken link is an error, not a warning.
     var strict = false
+    /// Whether the result lists the external links (`folio check` and the build's report do; `folio serve` does not).
+    var listsExternalLinks = true
 
     private var pages: [PageSource] { site.pages }
     private var contentDirectory: String { site.contentDirectory }
@@ -79,6 +81,7 @@ struct LinkCheck {
             }
         }
 
+        guard listsExternalLinks else { return result }
         // Page by page, each page's in the order written.
         result.external.reserveCapacity(pageLinks.reduce(0) { $0 + $1.externals.count })
         for page in pageLinks.indices {

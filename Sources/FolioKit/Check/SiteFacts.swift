@@ -161,10 +161,14 @@ final class SiteFacts: @unchecked Sendable {
     }
 
     /// The site-wide link check, once every page is built; `files` are the site paths of every other file of the output.
-    func check(files: Set<String>, strict: Bool, diagnostics: inout Diagnostics) -> LinkCheck.Result {
+    /// `listsExternalLinks: false` leaves the result's list of external links empty.
+    func check(files: Set<String>, strict: Bool, listsExternalLinks: Bool = true, diagnostics: inout Diagnostics)
+        -> LinkCheck.Result
+    {
         lock.lock()
         defer { lock.unlock() }
-        let check = LinkCheck(site: site, ids: ids, links: links, files: files, strict: strict)
+        var check = LinkCheck(site: site, ids: ids, links: links, files: files, strict: strict)
+        check.listsExternalLinks = listsExternalLinks
         // Checked once a build: the anchors and links are not needed after it, but by `folio serve`'s next build.
         if !keepEntries { links = SiteLinks(pageCount: 0) }
         return check.run(diagnostics: &diagnostics)

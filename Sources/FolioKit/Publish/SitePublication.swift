@@ -18,6 +18,9 @@ struct SitePublication {
     let facts: SiteFacts
     /// URLs of the folder pages the build generates (no Markdown file of their own).
     var generatedPages: [String] = []
+    /// Whether the outcome lists the external links and holds the link check's record, for `folio check` and the
+    /// next build process (a rebuild of `folio serve` needs neither).
+    var recordsLinks = true
 
     /// Writes the site-wide files through `output` (when `write`) and checks every link.
     func run(output: OutputDirectory, write: Bool, strict: Bool, diagnostics: inout Diagnostics) -> Outcome {
@@ -30,15 +33,17 @@ struct SitePublication {
         }
         let files = self.files
         var findings = Diagnostics()
-        let result = facts.check(files: files, strict: strict, diagnostics: &findings)
+        let result = facts.check(
+            files: files, strict: strict, listsExternalLinks: recordsLinks, diagnostics: &findings)
         diagnostics.report(findings)
         outcome.externalLinks = result.external
         outcome.internalLinks = result.internalLinks
+        outcome.checkedFiles = files
+        guard recordsLinks else { return outcome }
         // In display order: the same record whatever order the pages finished rendering in.
         outcome.linkCheck = LinkCheckRecord(
             key: 0, internalLinks: result.internalLinks, external: result.external,
             findings: findings.sortedForDisplay())
-        outcome.checkedFiles = files
         return outcome
     }
 
