@@ -106,14 +106,16 @@ struct BuildPipeline {
             isPatch: isPatch, isNoOp: isNoOp, facts: facts, factsPath: factsPath)
     }
 
-    /// Every page's link facts as the last build left them (read back page by page as the build needs them), and
-    /// where this build's go: `folio serve` keeps them in memory for its next build; `folio build` writes them out
-    /// page by page.
+    /// Every page's link facts as the last build left them, and where this build's go: `folio serve` keeps them in
+    /// memory for its next build (which takes them from there, not from the file); `folio build` reads them back from
+    /// the file page by page as it needs them, and writes its own out page by page.
     private func linkFacts(_ site: Site, siteKey: String, at factsPath: String) -> SiteFacts {
-        SiteFacts(
-            site: site, cached: previous.flatMap { PageFactsFile.load(from: factsPath, siteKey: $0.siteKey) },
+        let last = session?.linkFacts(for: site, siteKey: siteKey, at: factsPath)
+        return SiteFacts(
+            site: site,
+            cached: last == nil ? previous.flatMap { PageFactsFile.load(from: factsPath, siteKey: $0.siteKey) } : nil,
             stream: session == nil && !options.dryRun ? PageFactsFile.Stream(path: factsPath, siteKey: siteKey) : nil,
-            keepEntries: session != nil, last: session?.linkFacts(for: site, siteKey: siteKey))
+            keepEntries: session != nil, last: last)
     }
 
     // MARK: 4 and 5. model and render, page by page
@@ -201,7 +203,7 @@ struct BuildPipeline {
         CacheFolder.noteOutput(options.outputDirectory, ofCache: cachePath)
         CacheFolder.removeCachesOfMissingOutputs(in: SitePath.directory(of: cachePath))
         plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
-        session?.keep(plan.facts.kept(siteKey: plan.siteKey))
+        session?.keep(plan.facts.kept(siteKey: plan.siteKey), at: plan.factsPath)
         // Also after --no-cache: what this build wrote is what the next one can reuse. The search index's cache,
         // the build's and the link check's record (for a next build in which nothing changed: a large site's lists
         // 130,000 external links) are saved at once.
@@ -245,6 +247,7 @@ struct BuildPipeline {
         let publication = publishSite(plan, theme: theme, write: false)
         if !options.dryRun, plan.facts.readAgain > 0 {
             plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
+            session?.keep(plan.facts.kept(siteKey: plan.siteKey), at: plan.factsPath)
         }
         if !options.dryRun, var record = publication.linkCheck {
             record.key = key

@@ -6,8 +6,8 @@ public final class BuildSession: @unchecked Sendable {
     private let lock = NSLock()
     private var cache: BuildCache?
     private var cachePath: String?
-    /// The last published build's link facts, by page number.
-    private var facts: SiteFacts.Kept?
+    /// The last published build's link facts, by page number, and where their file is.
+    private var facts: (path: String, kept: SiteFacts.Kept)?
     private let writer = DispatchQueue(label: "folio: build cache writer")
     /// A copy of the output kept for the next rebuild's update (see `OutputStandby`).
     let standby = OutputStandby()
@@ -29,16 +29,16 @@ public final class BuildSession: @unchecked Sendable {
     }
 
     /// The last build's link facts, when its pages had the numbers and URLs they have in `site`.
-    func linkFacts(for site: Site, siteKey: String) -> SiteFacts.Kept? {
+    func linkFacts(for site: Site, siteKey: String, at path: String) -> SiteFacts.Kept? {
         lock.lock()
         defer { lock.unlock() }
-        guard let facts, facts.fits(site, siteKey: siteKey) else { return nil }
-        return facts
+        guard let facts, facts.path == path, facts.kept.fits(site, siteKey: siteKey) else { return nil }
+        return facts.kept
     }
 
-    func keep(_ facts: SiteFacts.Kept?) {
+    func keep(_ facts: SiteFacts.Kept?, at path: String) {
         lock.lock()
-        self.facts = facts
+        self.facts = facts.map { (path, $0) }
         lock.unlock()
     }
 

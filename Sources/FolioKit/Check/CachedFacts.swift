@@ -1,15 +1,12 @@
-/// The previous build's page facts, as `SiteFacts` looks them up: from memory in `folio serve`, else from the file,
-/// where each page's lines stay text until the page is reused (decoding them all made an incremental build of
-/// 10,000 pages hold every link of the site as objects).
+/// The previous build's page facts, as `SiteFacts` looks them up from the file, where each page's lines stay text
+/// until the page is reused (decoding them all made an incremental build of 10,000 pages hold every link of the
+/// site as objects). `folio serve` takes its last build's from memory instead (`SiteFacts.Kept`).
 struct CachedFacts: Sendable {
-    private var entries: [String: PageFactsFile.Entry] = [:]
     /// The file's text, and each page's fingerprint and lines in it (as UTF-8 offsets).
     private var text = ""
     private var records: [String: (fingerprint: FileFingerprint, bytes: Range<Int>)] = [:]
 
-    init(entries: [String: PageFactsFile.Entry]) {
-        self.entries = entries
-    }
+    init() {}
 
     /// The file's pages, when it is of this format and of the build with `siteKey`.
     init?(file text: String, siteKey: String) {
@@ -50,7 +47,6 @@ struct CachedFacts: Sendable {
 
     /// The page's facts when its file is unchanged, and the record's text when read from the file (written again as is).
     func entry(for path: String, fingerprint: FileFingerprint) -> (entry: PageFactsFile.Entry, record: String?)? {
-        if let entry = entries[path] { return entry.fingerprint == fingerprint ? (entry, nil) : nil }
         guard let record = records[path], record.fingerprint == fingerprint else { return nil }
         // The record's bytes where they lie in the file's text (a native String: `withUTF8` copies nothing).
         var text = text

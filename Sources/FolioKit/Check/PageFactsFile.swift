@@ -197,45 +197,25 @@ enum PageFactsFile {
         return entries
     }
 
-    /// The facts the build with `siteKey` saved at `path`: from memory when this process saved them (`folio serve`).
+    /// The facts the build with `siteKey` saved at `path` (`folio serve` keeps its own in memory, see `BuildSession`).
     static func load(from path: String, siteKey: String) -> CachedFacts? {
-        if let kept = memory.get(path: path, siteKey: siteKey) { return CachedFacts(entries: kept) }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return CachedFacts(file: String(decoding: data, as: UTF8.self), siteKey: siteKey)
     }
 
-    /// Saves the facts; in the background for a long-running process, which also keeps them in memory.
-    static func save(_ entries: [String: Entry], siteKey: String, to path: String, inBackground: Bool) {
+    /// Saves the `entries`; in the background for a long-running process (where they are also gathered).
+    static func save(
+        siteKey: String, to path: String, inBackground: Bool, entries: @escaping @Sendable () -> [String: Entry]
+    ) {
         let write: @Sendable () -> Void = {
-            var text = encode(entries, siteKey: siteKey)
+            var text = encode(entries(), siteKey: siteKey)
             _ = text.withUTF8 { CacheFolder.write(UnsafeRawBufferPointer($0), to: path) }
         }
         guard inBackground else { return write() }
-        memory.set(path: path, siteKey: siteKey, entries: entries)
         writer.async(execute: write)
     }
 
-    private static let memory = Kept()
     private static let writer = DispatchQueue(label: "folio: page facts writer")
-
-    /// The last facts a long-running process saved.
-    private final class Kept: @unchecked Sendable {
-        private let lock = NSLock()
-        private var kept: (path: String, siteKey: String, entries: [String: Entry])?
-
-        func get(path: String, siteKey: String) -> [String: Entry]? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard let kept, kept.path == path, kept.siteKey == siteKey else { return nil }
-            return kept.entries
-        }
-
-        func set(path: String, siteKey: String, entries: [String: Entry]) {
-            lock.lock()
-            kept = (path, siteKey, entries)
-            lock.unlock()
-        }
-    }
 
     /// A field's value as the file holds it (backslash, tab, line feed and carriage return escaped), appended.
     private static func appendEscaped(_ value: String, to bytes: inout [UInt8]) {

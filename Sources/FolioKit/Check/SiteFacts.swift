@@ -61,7 +61,7 @@ final class SiteFacts: @unchecked Sendable {
         last: Kept? = nil
     ) {
         self.site = site
-        self.cached = cached ?? CachedFacts(entries: [:])
+        self.cached = cached ?? CachedFacts()
         self.stream = stream
         self.keepEntries = keepEntries
         self.last = last
@@ -141,7 +141,7 @@ final class SiteFacts: @unchecked Sendable {
     private func store(_ path: String, _ entry: PageFactsFile.Entry, record cachedRecord: String? = nil) {
         guard let index = indexBySource[path] else { return }
         // Outside the lock: the compact form, the links resolved and the cache record are made by the page's own
-        // worker (in `folio serve` every unchanged page is stored again on each rebuild, by both workers).
+        // worker (in `folio serve`, for every page when the pages' numbers or URLs changed since the last build).
         let joined = entry.facts.ids.joined(separator: "\u{0}")
         let resolved = SiteLinks.resolve(entry.facts.links, pageURLs: indexByURL)
         if let stream { stream.append(cachedRecord ?? PageFactsFile.record(path, entry)) }
@@ -197,12 +197,13 @@ final class SiteFacts: @unchecked Sendable {
         return all
     }
 
-    /// Saves the facts for the next build: the finished stream, else the entries kept in memory.
+    /// Saves the facts for the next build: the finished stream, else the entries kept in memory (gathered by path
+    /// on the writer's thread, when in the background).
     func save(siteKey: String, to path: String, inBackground: Bool) {
         if let stream {
             stream.finish()
         } else if keepEntries {
-            PageFactsFile.save(all, siteKey: siteKey, to: path, inBackground: inBackground)
+            PageFactsFile.save(siteKey: siteKey, to: path, inBackground: inBackground) { self.all }
         }
     }
 

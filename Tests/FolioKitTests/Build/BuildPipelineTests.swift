@@ -89,6 +89,17 @@ import Testing
         #expect(found.contains { $0.contains("guide.md:3:9: error: unknown layout 'wide'") }, "\(found)")
     }
 
+    /// The first three stages, as a build runs them, and what the next stages need.
+    static func planned(_ site: ScratchSite, session: BuildSession? = nil) throws -> (
+        build: BuildPipeline, plan: BuildPlan, theme: SiteTheme
+    ) {
+        var build = BuildPipeline(options: options(site), session: session)
+        let reading = build.read()
+        let theme = build.theme(for: reading)
+        let plan = build.plan(reading, theme: theme)
+        return (build, try #require(plan), theme)
+    }
+
     /// The first three stages, as a build runs them.
     static func plan(_ site: ScratchSite) -> BuildPlan? {
         var build = BuildPipeline(options: options(site), session: nil)
@@ -123,6 +134,27 @@ import Testing
             #expect(rebuilt.published && rebuilt.summary.rendered == 1, "\(rebuilt.diagnostics)")
             #expect(site.html("guide/index.html").contains("data-folio-view=\"tabs\""))
         }
+        session.flush()
+    }
+
+    @Test func aServeRebuildTakesTheUnchangedPagesLinkFactsFromItsLastBuildNotFromTheFile() throws {
+        let site = try ScratchSite(Self.files)
+        let session = BuildSession()
+        #expect(site.build(session: session).published)
+        // The facts file, written in the background, is removed: an unchanged page's facts can only come from memory
+        // (or from reading the page again).
+        let facts = PageFactsFile.location(
+            buildCache: BuildCache.location(content: site.content.path, output: site.output.path))
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: facts), Date() < deadline { usleep(1000) }
+        try FileManager.default.removeItem(atPath: facts)
+
+        try site.write(["notes/first.md": "# First note\n\nText, edited.\n"])
+        var (build, plan, theme) = try Self.planned(site, session: session)
+        _ = try build.render(&plan, theme: theme)
+        #expect(plan.pages.reused.count == 2)
+        #expect(plan.facts.readAgain == 0, "no unchanged page is read again")
+        plan.output.discard()
         session.flush()
     }
 
@@ -174,11 +206,7 @@ import Testing
         let site = try ScratchSite(Self.files)
         #expect(site.build().published)
         try site.write(["guide.md": "---\ntitle: Guide\n---\n\nFirst edit.\n"])
-        var build = BuildPipeline(options: Self.options(site), session: nil)
-        let reading = build.read()
-        let theme = build.theme(for: reading)
-        let planned = build.plan(reading, theme: theme)
-        var plan = try #require(planned)
+        var (build, plan, theme) = try Self.planned(site)
         // Saved after the read stage, before the page renders: a new title, a longer file.
         try site.write(["guide.md": "---\ntitle: Guide, renamed while building\n---\n\nSecond edit, longer.\n"])
         let written = try build.render(&plan, theme: theme)

@@ -172,8 +172,8 @@ import Testing
     }
 }
 
-/// `folio serve` stores an unchanged page's facts again on each rebuild, from memory: its links must still be checked
-/// against what the other pages are now, also after a page is added before them.
+/// `folio serve` takes an unchanged page's facts from its last build (or, once a page is added before the others, from
+/// memory by path): its links must still be checked against what the other pages are now.
 @Suite struct ServeLinkFactsTests {
     private static func broken(_ result: SiteBuilder.Result) -> [String] {
         result.diagnostics.filter { $0.message.hasPrefix("broken link") }.map { diagnostic in
