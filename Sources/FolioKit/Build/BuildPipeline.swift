@@ -49,7 +49,8 @@ struct BuildPipeline {
             .init(
                 contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts,
                 baseURL: options.baseURL),
-            previous: previous, diagnostics: &diagnostics)
+            previous: previous, kept: session?.siteIndex(at: cachePath), keepsIndex: session != nil,
+            diagnostics: &diagnostics)
         return reading
     }
 
@@ -75,10 +76,18 @@ struct BuildPipeline {
     /// nil when the site cannot be built (the tree's folder settings have errors).
     mutating func plan(_ reading: SiteReader.Reading, theme: SiteTheme) -> BuildPlan? {
         let site = reading.site
-        let structure = SiteStructure.build(site, diagnostics: &diagnostics)
+        let kept = reading.keptIndex
+        let structure = SiteStructure.build(site, kept: kept?.structure, diagnostics: &diagnostics)
         if failed { return nil }
+        let pagesKey = kept?.pagesKey ?? SiteKey.pages(of: site)
         let siteKey = SiteKey.compute(
-            site: site, theme: theme.theme, options: options, siteYAML: reading.siteYAML, folders: structure.keyBytes)
+            site: site, theme: theme.theme, options: options, siteYAML: reading.siteYAML, folders: structure.keyBytes,
+            pagesKey: pagesKey)
+        session?.keep(
+            KeptSiteIndex(
+                listed: reading.listed, staticFiles: site.staticFiles, pages: site.pages,
+                urlProblems: reading.urlProblems, links: site.links, structure: structure.kept, pagesKey: pagesKey),
+            at: cachePath)
         let pages = RenderPlan(
             site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory)
         if pages.reused.count < site.pages.count { CodeHighlighter.shared.warmUp() }

@@ -8,6 +8,8 @@ public final class BuildSession: @unchecked Sendable {
     private var cachePath: String?
     /// The last published build's link facts, by page number, and where their file is.
     private var facts: (path: String, kept: SiteFacts.Kept)?
+    /// The last build's index of pages and tree, and the cache it went with (see `KeptSiteIndex`).
+    private var index: (path: String, kept: KeptSiteIndex)?
     private let writer = DispatchQueue(label: "folio: build cache writer")
     /// A copy of the output kept for the next rebuild's update (see `OutputStandby`).
     let standby = OutputStandby()
@@ -40,6 +42,14 @@ public final class BuildSession: @unchecked Sendable {
         lock.lock()
         self.facts = facts.map { (path, $0) }
         lock.unlock()
+    }
+
+    func siteIndex(at path: String) -> KeptSiteIndex? {
+        lock.withLock { index?.path == path ? index?.kept : nil }
+    }
+
+    func keep(_ index: KeptSiteIndex, at path: String) {
+        lock.withLock { self.index = (path, index) }
     }
 
     /// Lets go of a build's values on another thread: freeing the plan and pages of a site of 10,000 pages takes

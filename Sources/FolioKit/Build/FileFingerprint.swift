@@ -47,6 +47,9 @@ struct StableHash {
 
     mutating func add(_ text: String) { add(text.utf8) }
 
+    /// Another hash's value, as its eight bytes.
+    mutating func add(_ number: UInt64) { withUnsafeBytes(of: number.littleEndian) { add($0) } }
+
     private mutating func add(separator: UInt8) {
         value ^= UInt64(separator)
         value = value &* 0x0000_0100_0000_01b3

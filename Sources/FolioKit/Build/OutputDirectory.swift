@@ -74,8 +74,9 @@ struct OutputDirectory: Sendable {
 
     var isPatch: Bool { pending != nil }
 
-    /// Creates every folder the files need, once, before the parallel writes (a patch's pending folder is flat).
-    func makeDirectories(for paths: [OutputPath]) throws {
+    /// Creates every folder the files need, once, before the parallel writes (a patch's pending folder is flat: the
+    /// paths are then not even listed).
+    func makeDirectories(for paths: @autoclosure () -> [OutputPath]) throws {
         guard pending == nil, !discards else { return }
         var made: Set<String> = [""]
         // Parents before children, one mkdir each: Foundation's recursive create stats every component.
@@ -84,7 +85,7 @@ struct OutputDirectory: Sendable {
             try make(SitePath.directory(of: directory))
             try FileOperations.makeDirectory(staging + "/" + directory)
         }
-        for path in paths { try make(path.directory) }
+        for path in paths() { try make(path.directory) }
     }
 
     /// Writes the file at `path`; the error says why not, with the system's reason.

@@ -2,8 +2,10 @@ import Foundation
 
 /// What every page's output depends on besides its own file: when it changes, every page renders again.
 enum SiteKey {
+    /// `pagesKey`: `pages(of: site)`, when the caller has it already.
     static func compute(
-        site: Site, theme: Theme, options: SiteBuilder.Options, siteYAML: [UInt8], folders: [UInt8] = []
+        site: Site, theme: Theme, options: SiteBuilder.Options, siteYAML: [UInt8], folders: [UInt8] = [],
+        pagesKey: UInt64? = nil
     ) -> String {
         var key = StableHash()
         key.add(BuildCache.format)
@@ -20,7 +22,15 @@ enum SiteKey {
         if let appearance = FileManager.default.contents(atPath: site.contentDirectory + "/appearance.yml") {
             key.add([UInt8](appearance))
         }
-        // The index of pages: links need URLs; navigation and page lists need titles, descriptions and dates.
+        key.add(pagesKey ?? pages(of: site))
+        for file in site.staticFiles { key.add(file) }
+        return key.hex
+    }
+
+    /// The site's index of pages: links need URLs; navigation and page lists need titles, descriptions, dates and the
+    /// order (weights).
+    static func pages(of site: Site) -> UInt64 {
+        var key = StableHash()
         // By index: a page's fields are read where they are, not each page copied.
         let pages = site.pages
         for index in pages.indices {
@@ -31,7 +41,6 @@ enum SiteKey {
             key.add(pages[index].listing.date ?? "")
             key.add(pages[index].listing.weight.map(String.init) ?? "")  // the sidebar's and the folder pages' order
         }
-        for file in site.staticFiles { key.add(file) }
-        return key.hex
+        return key.value
     }
 }

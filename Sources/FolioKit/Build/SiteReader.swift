@@ -46,10 +46,23 @@ public enum SiteReader {
         /// Pages whose file is unchanged since the cached build: their sources come from the cache.
         var unchanged: Set<String>
         var siteYAML: [UInt8]
+        /// The pages before they were sorted, as listed (what a `KeptSiteIndex` is checked against).
+        var listed: [PageSource] = []
+        /// The URL check's findings (reported already).
+        var urlProblems = Diagnostics()
+        /// The last build's index, when the pages are placed as they were then (`folio serve`): the tree and the
+        /// site key's part of the pages can be taken from it too.
+        var keptIndex: KeptSiteIndex?
     }
 
     /// Reads the site; a page whose file is unchanged since `previous` is taken from the cache without reading it.
-    static func read(_ options: Options, previous: BuildCache?, diagnostics: inout Diagnostics) -> Reading {
+    /// With `kept` (the last build's index, in `folio serve`), pages listed and titled as they were then are in the
+    /// same order with the same URLs: their order, URL check and link policy are taken from it. `keepsIndex`: the
+    /// reading keeps the pages as listed, for the next build's check.
+    static func read(
+        _ options: Options, previous: BuildCache?, kept last: KeptSiteIndex? = nil, keepsIndex: Bool = false,
+        diagnostics: inout Diagnostics
+    ) -> Reading {
         let root = options.contentDirectory
         let siteYAML = FileManager.default.contents(atPath: root + "/site.yml").map { [UInt8]($0) } ?? []
         var config = readConfig(root, &diagnostics)
@@ -74,12 +87,12 @@ public enum SiteReader {
             let read = readSource(path, root: root, config: siteConfig, diagnostics: &sourceDiagnostics)
             return (read.source, read.front, sourceDiagnostics, fingerprint)
         }
-        var kept: [PageSource] = []
+        var pages: [PageSource] = []
         var frontDiagnostics: [String: Diagnostics] = [:]
         var frontMatter: [String: FrontMatter] = [:]
         var fingerprints: [String: FileFingerprint] = [:]
         var unchanged: Set<String> = []
-        kept.reserveCapacity(sources.count)
+        pages.reserveCapacity(sources.count)
         frontDiagnostics.reserveCapacity(sources.count)
         fingerprints.reserveCapacity(sources.count + staticFiles.count)
         unchanged.reserveCapacity(sources.count)
@@ -89,23 +102,34 @@ public enum SiteReader {
             frontDiagnostics[source.sourcePath] = sourceDiagnostics
             diagnostics.report(sourceDiagnostics)
             if let front { frontMatter[source.sourcePath] = front } else { unchanged.insert(source.sourcePath) }
-            kept.append(source)
+            pages.append(source)
         }
         for file in staticFiles { fingerprints[file] = FileFingerprint(path: root + "/" + file) }
-        kept.sort {
-            ($0.listing.weight ?? Int.max, $0.sourcePath) < ($1.listing.weight ?? Int.max, $1.sourcePath)
+        let listed = pages
+        let index = last.flatMap { $0.fits(listed: listed, staticFiles: staticFiles) ? $0 : nil }
+        // Not kept by `folio build`: sorting the pages would then copy them first.
+        let kept = keepsIndex ? listed : []
+        _ = consume listed
+        let links: LinkPolicy
+        var urlProblems = Diagnostics()
+        if let index {
+            (pages, urlProblems, links) = (index.pages, index.urlProblems, index.links)
+        } else {
+            pages.sort {
+                ($0.listing.weight ?? Int.max, $0.sourcePath) < ($1.listing.weight ?? Int.max, $1.sourcePath)
+            }
+            checkURLs(pages, staticFiles: staticFiles, root: root, diagnostics: &urlProblems)
+            links = LinkPolicy(
+                pageURLs: Dictionary(pages.map { ($0.sourcePath, $0.url) }, uniquingKeysWith: { first, _ in first }),
+                staticFiles: Set(staticFiles))
         }
-        checkURLs(kept, staticFiles: staticFiles, root: root, diagnostics: &diagnostics)
-        let links = LinkPolicy(
-            pageURLs: Dictionary(kept.map { ($0.sourcePath, $0.url) }, uniquingKeysWith: { first, _ in first }),
-            staticFiles: Set(staticFiles))
-        var site = Site(contentDirectory: root, config: config, pages: kept, staticFiles: staticFiles, links: links)
+        diagnostics.report(urlProblems)
+        var site = Site(contentDirectory: root, config: config, pages: pages, staticFiles: staticFiles, links: links)
         site.publishing = PublishConfig.parse(
             siteYAML, path: FileTree.display(root, "site.yml"), diagnostics: &diagnostics)
         return Reading(
             site: site, frontDiagnostics: frontDiagnostics, frontMatter: frontMatter, fingerprints: fingerprints,
-            unchanged: unchanged,
-            siteYAML: siteYAML)
+            unchanged: unchanged, siteYAML: siteYAML, listed: kept, urlProblems: urlProblems, keptIndex: index)
     }
 
     private static func readConfig(_ root: String, _ diagnostics: inout Diagnostics) -> SiteConfig {

@@ -1,7 +1,7 @@
 /// What the site knows of a page before its file is modelled: where it is, its URL and title, and what the rest
 /// of the site reads of its front matter. The same whether the read stage parsed the file or took the build
 /// cache's record of it; the whole front matter belongs to the `Page` the model stage makes.
-public struct PageSource: Sendable {
+public struct PageSource: Sendable, Equatable {
     /// Path below the content folder (`guide/setup.md`).
     public var sourcePath: String
     /// Path as the user would open it (`Content/guide/setup.md`).

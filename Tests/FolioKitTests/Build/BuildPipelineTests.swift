@@ -158,6 +158,58 @@ import Testing
         session.flush()
     }
 
+    @Test func aServeRebuildKeepsTheSiteIndexWhileNoPageMovesAndMakesItAgainWhenOneDoes() throws {
+        let site = try ScratchSite(Self.files)
+        let session = BuildSession()
+        /// Plans a rebuild in the session (without publishing it): whether it took the last build's index.
+        func keepsIndex() throws -> Bool {
+            var (_, plan, _) = try Self.planned(site, session: session)
+            plan.output.discard()
+            return plan.reading.keptIndex != nil
+        }
+        @discardableResult
+        func rebuild() throws -> SiteBuilder.Result {
+            let result = site.build(session: session)
+            #expect(result.published, "\(result.diagnostics)")
+            return result
+        }
+        try rebuild()
+
+        // Only a page's text changed: the pages' order, URLs and tree are the last build's.
+        try site.write(["notes/first.md": "# First note\n\nText, edited.\n"])
+        #expect(try keepsIndex())
+        try rebuild()
+
+        // A title changed: the index is made again, and every page's sidebar shows the new title.
+        try site.write(["notes/first.md": "# Retitled note\n\nText, edited.\n"])
+        #expect(try !keepsIndex())
+        try rebuild()
+        #expect(site.html("guide/index.html").contains("Retitled note"))
+
+        // A folder's settings changed: the same pages, but the tree is made again (the folder's title shows).
+        try site.write(["notes/_folder.yml": "title: Notebook\n"])
+        #expect(try keepsIndex())
+        try rebuild()
+        #expect(site.html("guide/index.html").contains("Notebook"))
+
+        // The site's title changed: the tree is made again.
+        try site.write(["site.yml": "title: Renamed site\n"])
+        try rebuild()
+        #expect(site.html("notes/first/index.html").contains("Renamed site"))
+
+        // A static file added: the index is made again (the link to it is no longer broken).
+        try site.write(["index.md": "---\ntitle: Home\n---\n\nSee [the notes](notes.txt).\n"])
+        #expect(try rebuild().diagnostics.count == 1)
+        try site.write(["notes.txt": "Notes.\n"])
+        #expect(try !keepsIndex())
+        #expect(try rebuild().diagnostics.isEmpty)
+
+        let clean = site.root.appendingPathComponent("Clean")
+        site.build(into: clean, cache: false)
+        #expect(ScratchSite.snapshot(site.output) == ScratchSite.snapshot(clean))
+        session.flush()
+    }
+
     @Test func modelOfAPageFromTheCacheReadsItsWholeFrontMatterAndGivesTheSameModel() throws {
         var files = Self.files
         files["guide.md"] =
