@@ -13,7 +13,7 @@ struct KeptSiteIndex: Sendable {
     var urlProblems: Diagnostics
     var links: LinkPolicy
     /// What the tree was made from besides `pages`, and the tree.
-    var structure: Structure?
+    var structure: Structure
     /// `SiteKey.pages(of:)` of `pages`.
     var pagesKey: UInt64
 

@@ -105,11 +105,9 @@ public enum SiteReader {
             pages.append(source)
         }
         for file in staticFiles { fingerprints[file] = FileFingerprint(path: root + "/" + file) }
-        let listed = pages
-        let index = last.flatMap { $0.fits(listed: listed, staticFiles: staticFiles) ? $0 : nil }
+        let index = last.flatMap { $0.fits(listed: pages, staticFiles: staticFiles) ? $0 : nil }
         // Not kept by `folio build`: sorting the pages would then copy them first.
-        let kept = keepsIndex ? listed : []
-        _ = consume listed
+        let listed = keepsIndex ? pages : []
         let links: LinkPolicy
         var urlProblems = Diagnostics()
         if let index {
@@ -129,7 +127,7 @@ public enum SiteReader {
             siteYAML, path: FileTree.display(root, "site.yml"), diagnostics: &diagnostics)
         return Reading(
             site: site, frontDiagnostics: frontDiagnostics, frontMatter: frontMatter, fingerprints: fingerprints,
-            unchanged: unchanged, siteYAML: siteYAML, listed: kept, urlProblems: urlProblems, keptIndex: index)
+            unchanged: unchanged, siteYAML: siteYAML, listed: listed, urlProblems: urlProblems, keptIndex: index)
     }
 
     private static func readConfig(_ root: String, _ diagnostics: inout Diagnostics) -> SiteConfig {
