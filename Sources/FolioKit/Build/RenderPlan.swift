@@ -22,18 +22,10 @@ struct RenderPlan: Sendable {
         sourceFingerprints = reading.fingerprints
         var reused: [String: BuildCache.PageRecord] = [:]
         if let previous, previous.siteKey == siteKey {
-            // By index: a page's fields are read where they are, not each page copied.
-            var unchanged: [(page: Int, record: BuildCache.PageRecord)] = []
-            unchanged.reserveCapacity(site.pages.count)
-            for index in site.pages.indices where reading.unchanged.contains(site.pages[index].sourcePath) {
-                guard let record = previous.pages[site.pages[index].sourcePath] else { continue }
-                unchanged.append((index, record))
-            }
-            let missing = Self.missingOutputs(unchanged.map(\.page), site: site, output: output)
-            reused.reserveCapacity(unchanged.count)
-            for (index, record) in unchanged where !missing.contains(index) {
-                reused[site.pages[index].sourcePath] = record
-            }
+            let unchanged = Self.unchanged(reading: reading, previous: previous)
+            let missing = Self.missingOutputs(unchanged.urls, output: output)
+            reused = unchanged.records
+            for index in missing { reused[unchanged.paths[index]] = nil }
         }
         self.reused = reused
         sameSiteKey = previous?.siteKey == siteKey
@@ -54,15 +46,28 @@ struct RenderPlan: Sendable {
             && unchangedStatic.count == site.staticFiles.count && previous?.staticFiles.count == site.staticFiles.count
     }
 
-    /// The pages (numbers) whose file is no longer in the output (deleted since the previous build: rendered again),
-    /// checked on both cores, one system call a page.
-    private static func missingOutputs(_ pages: [Int], site: Site, output: String) -> Set<Int> {
-        func missing(_ part: ArraySlice<Int>) -> [Int] {
-            part.filter { access(site.pages[$0].outputPath.inside(output), F_OK) != 0 }
+    /// The records of the unchanged pages (`reading.unchanged`, each of which has its record in `previous`), with each
+    /// one's path and URL: the previous records themselves, with those of the pages read again taken out (no record
+    /// copied into a new dictionary a page at a time).
+    private static func unchanged(reading: SiteReader.Reading, previous: BuildCache) -> (
+        records: [String: BuildCache.PageRecord], paths: [String], urls: [String]
+    ) {
+        var records = previous.pages
+        for path in reading.frontMatter.keys { records[path] = nil }
+        // Any other record is of a page no longer in the site, which changed the site key: not in practice.
+        if records.count != reading.unchanged.count { records = records.filter { reading.unchanged.contains($0.key) } }
+        return (records, Array(records.keys), records.values.map(\.url))
+    }
+
+    /// Which of the pages at `urls` (by index) no longer have their file in the output (deleted since the previous
+    /// build: rendered again), checked on both cores, one system call a page.
+    private static func missingOutputs(_ urls: [String], output: String) -> [Int] {
+        func missing(_ part: Range<Int>) -> [Int] {
+            part.filter { access(OutputPath(page: urls[$0]).inside(output), F_OK) != 0 }
         }
-        let half = pages.count / 2
-        let (first, second) = concurrently({ missing(pages[..<half]) }, { missing(pages[half...]) })
-        return Set(first + second)
+        let half = urls.count / 2
+        let (first, second) = concurrently({ missing(0..<half) }, { missing(half..<urls.count) })
+        return first + second
     }
 
     /// Few enough edited pages that replacing them in place beats rebuilding the whole output beside it.

@@ -163,7 +163,7 @@ import Testing
         let session = BuildSession()
         /// Plans a rebuild in the session (without publishing it): whether it took the last build's index.
         func keepsIndex() throws -> Bool {
-            var (_, plan, _) = try Self.planned(site, session: session)
+            let (_, plan, _) = try Self.planned(site, session: session)
             plan.output.discard()
             return plan.reading.keptIndex != nil
         }
