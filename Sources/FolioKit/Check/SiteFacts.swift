@@ -66,22 +66,27 @@ final class SiteFacts: @unchecked Sendable {
         self.keepEntries = keepEntries
         self.last = last
         if let last {
+            // Every page starts with the last build's facts: an unchanged page keeps them (`reused` checks its
+            // fingerprint), any other page's are replaced when it is stored.
             indexBySource = last.indexBySource
             indexByURL = last.indexByURL
-            links = last.links.emptied()
-        } else {
-            var bySource: [String: Int] = [:]
-            var byURL: [String: Int] = [:]
-            bySource.reserveCapacity(site.pages.count)
-            byURL.reserveCapacity(site.pages.count)
-            for index in site.pages.indices {
-                bySource[site.pages[index].sourcePath] = index
-                byURL[site.pages[index].url] = index
-            }
-            indexBySource = bySource
-            indexByURL = byURL
-            links = SiteLinks(pageCount: site.pages.count)
+            ids = last.ids
+            updated = last.updated
+            links = last.links
+            entries = keepEntries ? last.entries : []
+            return
         }
+        var bySource: [String: Int] = [:]
+        var byURL: [String: Int] = [:]
+        bySource.reserveCapacity(site.pages.count)
+        byURL.reserveCapacity(site.pages.count)
+        for index in site.pages.indices {
+            bySource[site.pages[index].sourcePath] = index
+            byURL[site.pages[index].url] = index
+        }
+        indexBySource = bySource
+        indexByURL = byURL
+        links = SiteLinks(pageCount: site.pages.count)
         ids = Array(repeating: nil, count: site.pages.count)
         updated = Array(repeating: nil, count: site.pages.count)
         entries = Array(repeating: nil, count: keepEntries ? site.pages.count : 0)
@@ -110,15 +115,8 @@ final class SiteFacts: @unchecked Sendable {
         if site.publishing.models, let output {
             _ = output.link(OutputPath(sitePath: PublishedModel.path(for: source.url)), from: previousOutput)
         }
-        if let last, let index = indexBySource[source.sourcePath], let entry = last.entries[index],
-            entry.fingerprint == fingerprint
-        {
-            lock.lock()
-            defer { lock.unlock() }
-            ids[index] = last.ids[index]
-            updated[index] = last.updated[index]
-            links.set(last.links.pages[index], page: index)
-            if keepEntries { entries[index] = entry }
+        // Its slot holds the last build's facts already (see `init`): nothing to store, no lock to take.
+        if let last, let index = indexBySource[source.sourcePath], last.entries[index]?.fingerprint == fingerprint {
             return
         }
         if let (entry, record) = cached.entry(for: source.sourcePath, fingerprint: fingerprint) {

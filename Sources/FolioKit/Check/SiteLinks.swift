@@ -86,19 +86,6 @@ struct SiteLinks: Sendable {
         pages[page] = links
     }
 
-    /// Stores page `page`'s links as another `SiteLinks` with the same URL list holds them (`folio serve`'s last build).
-    mutating func set(_ links: PageLinks, page: Int) {
-        pages[page] = links
-    }
-
-    /// The same URL list, and no page stored: what a build whose pages keep their numbers starts from.
-    func emptied() -> SiteLinks {
-        var emptied = SiteLinks(pageCount: pages.count)
-        emptied.urls = urls
-        emptied.urlIndex = urlIndex
-        return emptied
-    }
-
     private mutating func intern(_ url: String) -> Int32 {
         if let index = urlIndex[url] { return index }
         let index = Int32(urls.count)
