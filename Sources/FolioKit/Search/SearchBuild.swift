@@ -38,18 +38,26 @@ struct SearchBuild {
         }
         var pages: [SearchPage] = []
         pages.reserveCapacity(site.pages.count)
+        // The previous build's entries, each page's replaced below when it changed (none copied into a new
+        // dictionary a page at a time). Its site key is this build's: it has no page this site has not.
+        if let previous { cache.pages = previous.pages }
         for (number, source) in site.pages.enumerated() {
             var page: SearchPage
-            var fingerprint = plan.reused[source.sourcePath]?.fingerprint
+            let record = plan.reused[source.sourcePath]
+            var fingerprint = record?.fingerprint
             if let made = fresh[source.sourcePath] {
                 page = made
                 fingerprint = plan.sourceFingerprints[source.sourcePath]
-            } else if let record = plan.reused[source.sourcePath], let cached = previous?.pages[source.sourcePath],
+            } else if let record, let cached = previous?.pages[source.sourcePath],
                 cached.fingerprint == record.fingerprint,
                 cached.number == number || !output.isPatch,
                 output.link(SearchPage.path(cached.number), from: plan.previousOutput, as: SearchPage.path(number))
             {
                 page = cached.search
+                if cached.number == number {  // its entry is the previous build's
+                    pages.append(page)
+                    continue
+                }
             } else {
                 // Not in the cache (or its record file is gone): read and modelled again.
                 let made = Self.index(source, site: site)
@@ -57,17 +65,17 @@ struct SearchBuild {
                 output.write(made.file, to: SearchPage.path(number), for: output.target, diagnostics: &diagnostics)
             }
             pages.append(page)
-            if let fingerprint {
-                cache.pages[source.sourcePath] = SearchCache.Page(
-                    fingerprint: fingerprint, number: number, search: page)
+            cache.pages[source.sourcePath] = fingerprint.map {
+                SearchCache.Page(fingerprint: $0, number: number, search: page)
             }
         }
 
         guard makeDirectories(output, diagnostics: &diagnostics) else { return }
         // The previous build's pages by number, when each kept its number (an edit): only the shards of the terms
         // whose postings changed are encoded again.
-        let before = previous.flatMap { Self.pages(of: site, in: $0) }
+        func before() -> [SearchPage]? { previous.flatMap { Self.pages(of: site, in: $0) } }
         guard inMemory else {
+            let before = before()
             writeInBatches(
                 pages: pages, changedGroups: before.map { SearchTermCounts.changedGroups(from: $0, to: pages) },
                 plan: plan, output: output, diagnostics: &diagnostics)
@@ -80,7 +88,7 @@ struct SearchBuild {
         {
             kept.update(to: pages)
             index = kept
-        } else if let before {
+        } else if let before = before() {
             index = SearchIndexState(siteKey: cache.siteKey, pages: before)
             _ = index.layOut()
             index.update(to: pages)
