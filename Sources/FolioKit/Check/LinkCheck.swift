@@ -6,6 +6,22 @@ struct LinkCheck {
     struct Result {
         var internalLinks = 0
         var external: [ExternalLink] = []
+        /// Every anchor found broken, by the page it is on (what a next check of the same pages can take as it is).
+        var brokenAnchors: [BrokenAnchor] = []
+    }
+
+    /// An anchor of page `page` whose target has no such id.
+    struct BrokenAnchor: Sendable {
+        var page: Int
+        var anchor: SiteLinks.Anchor
+    }
+
+    /// Which pages' anchors to check, and the anchors found broken before on the others: a check after a build in
+    /// which only the pages `pages` were stored, none of them with other ids than before (`folio serve`), takes the
+    /// other pages' broken anchors as the last check found them. nil: every page's are checked.
+    struct Recheck {
+        var pages: Set<Int>
+        var brokenBefore: [BrokenAnchor]
     }
 
     let site: Site
@@ -18,6 +34,7 @@ struct LinkCheck {
     var strict = false
     /// Whether the result lists the external links (`folio check` and the build's report do; `folio serve` does not).
     var listsExternalLinks = true
+    var recheck: Recheck?
 
     private var pages: [PageSource] { site.pages }
     private var contentDirectory: String { site.contentDirectory }
@@ -27,13 +44,26 @@ struct LinkCheck {
         var result = Result()
         result.internalLinks = links.internalCount
         var broken: [(page: Int, line: Int, column: Int, message: (String) -> String)] = []
+        func report(_ anchor: SiteLinks.Anchor, on page: Int) {
+            result.brokenAnchors.append(BrokenAnchor(page: page, anchor: anchor))
+            broken.append(
+                (
+                    page, Int(anchor.line), Int(anchor.column),
+                    { written in
+                        self.missingAnchor(anchor.fragment, on: Int(anchor.target), from: page, written: written)
+                    }
+                ))
+        }
 
         // Each anchor checked where it is written, page by page, against its target's ids: a page's few dozen ids
         // are scanned where they lie; a page with many is made a set once.
         let pageLinks = links.pages
         var manyIDs: [Int: Set<Substring>] = [:]
+        for before in recheck?.brokenBefore ?? [] where recheck?.pages.contains(before.page) == false {
+            report(before.anchor, on: before.page)
+        }
         ids.withUnsafeBufferPointer { ids in
-            for page in pageLinks.indices {
+            for page in recheck.map({ $0.pages.sorted() }) ?? Array(pageLinks.indices) {
                 for anchor in pageLinks[page].anchors {
                     let target = Int(anchor.target)
                     if Self.idCount(ids[target]) <= Self.scannedIDs {
@@ -46,13 +76,7 @@ struct LinkCheck {
                         }
                         if manyIDs[target]!.contains(Substring(anchor.fragment)) { continue }
                     }
-                    broken.append(
-                        (
-                            page, Int(anchor.line), Int(anchor.column),
-                            { written in
-                                self.missingAnchor(anchor.fragment, on: target, from: page, written: written)
-                            }
-                        ))
+                    report(anchor, on: page)
                 }
             }
         }

@@ -25,6 +25,11 @@ final class SiteFacts: @unchecked Sendable {
     private var ids: [String?]
     private var updated: [String?]
     private var links: SiteLinks
+    /// The pages stored by this build (only with `last`): the others hold the last build's facts.
+    private var stored: Set<Int> = []
+    /// What this build's link check found broken, and the files it checked against (for the next build's check).
+    private var brokenAnchors: [LinkCheck.BrokenAnchor]?
+    private var checkedFiles: Set<String> = []
 
     /// What a build of `folio serve` keeps of its facts for the next: each page's facts as the check reads them, by
     /// page number. The next build takes a page's as they are when its file is unchanged, as long as every page has
@@ -40,6 +45,8 @@ final class SiteFacts: @unchecked Sendable {
         fileprivate var ids: [String?]
         fileprivate var updated: [String?]
         fileprivate var links: SiteLinks
+        fileprivate var brokenAnchors: [LinkCheck.BrokenAnchor]?
+        fileprivate var checkedFiles: Set<String>
 
         /// Whether a build of `site` with `siteKey` can take these facts by page number.
         func fits(_ site: Site, siteKey: String) -> Bool {
@@ -149,6 +156,7 @@ final class SiteFacts: @unchecked Sendable {
         updated[index] = entry.facts.updated
         links.set(resolved, page: index)
         if keepEntries { entries[index] = entry }
+        if last != nil { stored.insert(index) }
     }
 
     /// Front matter `updated:` of a built page, for the sitemap's `lastmod`.
@@ -167,9 +175,21 @@ final class SiteFacts: @unchecked Sendable {
         defer { lock.unlock() }
         var check = LinkCheck(site: site, ids: ids, links: links, files: files, strict: strict)
         check.listsExternalLinks = listsExternalLinks
+        check.recheck = recheck(files: files)
         // Checked once a build: the anchors and links are not needed after it, but by `folio serve`'s next build.
         if !keepEntries { links = SiteLinks(pageCount: 0) }
-        return check.run(diagnostics: &diagnostics)
+        let result = check.run(diagnostics: &diagnostics)
+        if keepEntries { (brokenAnchors, checkedFiles) = (result.brokenAnchors, files) }
+        return result
+    }
+
+    /// Only the stored pages' anchors are checked again when the other pages hold the last build's facts, the last
+    /// check's findings are known, the output's other files are the same and no stored page has other ids than
+    /// before (an anchor into it from a page not stored could then break or mend): what an edit of a page's text is.
+    private func recheck(files: Set<String>) -> LinkCheck.Recheck? {
+        guard let last, let before = last.brokenAnchors, last.checkedFiles == files else { return nil }
+        for page in stored where ids[page] != last.ids[page] { return nil }
+        return LinkCheck.Recheck(pages: stored, brokenBefore: before)
     }
 
     /// This build's facts for the next build of the same process (only with `keepEntries`).
@@ -180,7 +200,7 @@ final class SiteFacts: @unchecked Sendable {
         return Kept(
             siteKey: siteKey, sourcePaths: site.pages.map(\.sourcePath), urls: site.pages.map(\.url),
             indexBySource: indexBySource, indexByURL: indexByURL, entries: entries, ids: ids, updated: updated,
-            links: links)
+            links: links, brokenAnchors: brokenAnchors, checkedFiles: checkedFiles)
     }
 
     /// Every page's entry, for the next build (only with `keepEntries`).

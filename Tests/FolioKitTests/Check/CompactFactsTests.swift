@@ -208,4 +208,30 @@ import Testing
         try site.write(["index.md": "# Home\n\n[usage](b.md#usage) [setup](a.md#setup) [gone](a.md#gone)\n"])
         #expect(Self.broken(site.build(session: session)) == ["index.md: broken link 'a.md#gone"])
     }
+    @Test func aServeRebuildAfterATextEditChecksThatPagesAnchorsAndKeepsTheOtherPagesFindings() throws {
+        let session = BuildSession()
+        let site = try ScratchSite([
+            "site.yml": "title: Serve\n",
+            "index.md": "# Home\n\n[usage](b.md#usage) [nothing](b.md#nothing)\n",
+            "b.md": "# B\n\n## Usage\n",
+            "c.md": "# C\n\nText.\n",
+        ])
+        #expect(Self.broken(site.build(session: session)) == ["index.md: broken link 'b.md#nothing"])
+
+        // Another page's text edited: the home page's broken link is still reported, as the last check found it.
+        try site.write(["c.md": "# C\n\nText, edited.\n"])
+        #expect(Self.broken(site.build(session: session)) == ["index.md: broken link 'b.md#nothing"])
+
+        // The edited page's own anchor broken: found.
+        try site.write(["c.md": "# C\n\nSee [the end](#the-end).\n"])
+        #expect(
+            Self.broken(site.build(session: session)) == [
+                "c.md: broken link '#the-end", "index.md: broken link 'b.md#nothing",
+            ])
+
+        // The target gains the id while the page linking to it stays as it was: that link mends.
+        try site.write(["b.md": "# B\n\n## Usage\n\n## Nothing\n"])
+        #expect(Self.broken(site.build(session: session)) == ["c.md: broken link '#the-end"])
+        session.flush()
+    }
 }
