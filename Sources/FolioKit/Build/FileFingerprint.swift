@@ -20,8 +20,13 @@ struct FileFingerprint: Sendable, Equatable {
     }
 
     init?(path: String) {
+        self.init(in: AT_FDCWD, path: path)
+    }
+
+    /// The file at `path` inside the open folder `folder` (the system looks up only the path below it).
+    init?(in folder: Int32, path: String) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard fstatat(folder, path, &info, 0) == 0 else { return nil }
         size = Int64(info.st_size)
         #if canImport(Glibc)
             seconds = Int64(info.st_mtim.tv_sec)

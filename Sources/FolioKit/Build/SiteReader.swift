@@ -36,8 +36,9 @@ public enum SiteReader {
     /// The site, and what came from the previous build's cache instead of the files.
     struct Reading {
         var site: Site
-        /// The problems of each page's front matter, by source path (reported already): the cache keeps them with
-        /// the page, so that a build reusing it reports them again.
+        /// The problems of the front matter of each page whose file this stage read, by source path (reported
+        /// already): the cache keeps them with the page, so that a build reusing it reports them again. A page taken
+        /// from the cache has none here: the model stage finds its problems as it parses its front matter.
         var frontDiagnostics: [String: Diagnostics]
         /// The whole front matter of each page whose file this stage read, by source path; a page taken from the
         /// cache has none here: the model stage parses it from the same read as its Markdown.
@@ -75,8 +76,11 @@ public enum SiteReader {
 
         // Front matter and titles first: every page's URL and title must be known before any page renders.
         let siteConfig = config
-        let sources = markdownFiles.parallelMap { path -> (PageSource, FrontMatter?, Diagnostics, FileFingerprint?) in
-            let fingerprint = FileFingerprint(path: root + "/" + path)
+        // Each file's fingerprint looked up from the content folder, opened once.
+        let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if folder >= 0 { close(folder) } }
+        let sources = markdownFiles.parallelMap { path -> (PageSource, ParsedFront?, Diagnostics, FileFingerprint?) in
+            let fingerprint = FileFingerprint(in: folder, path: path)
             if let record = previous?.pages[path], record.fingerprint == fingerprint {
                 return (
                     PageSource(sourcePath: path, root: root, record: record), nil,
@@ -85,7 +89,7 @@ public enum SiteReader {
             }
             var sourceDiagnostics = Diagnostics()
             let read = readSource(path, root: root, config: siteConfig, diagnostics: &sourceDiagnostics)
-            return (read.source, read.front, sourceDiagnostics, fingerprint)
+            return (read.source, ParsedFront(read.front), sourceDiagnostics, fingerprint)
         }
         var pages: [PageSource] = []
         var frontDiagnostics: [String: Diagnostics] = [:]
@@ -93,18 +97,21 @@ public enum SiteReader {
         var fingerprints: [String: FileFingerprint] = [:]
         var unchanged: Set<String> = []
         pages.reserveCapacity(sources.count)
-        frontDiagnostics.reserveCapacity(sources.count)
         fingerprints.reserveCapacity(sources.count + staticFiles.count)
         unchanged.reserveCapacity(sources.count)
         for (source, front, sourceDiagnostics, fingerprint) in sources {
             fingerprints[source.sourcePath] = fingerprint
             if source.listing.draft && !options.includeDrafts { continue }
-            frontDiagnostics[source.sourcePath] = sourceDiagnostics
             diagnostics.report(sourceDiagnostics)
-            if let front { frontMatter[source.sourcePath] = front } else { unchanged.insert(source.sourcePath) }
+            if let front {
+                frontMatter[source.sourcePath] = front.front
+                frontDiagnostics[source.sourcePath] = sourceDiagnostics
+            } else {
+                unchanged.insert(source.sourcePath)
+            }
             pages.append(source)
         }
-        for file in staticFiles { fingerprints[file] = FileFingerprint(path: root + "/" + file) }
+        for file in staticFiles { fingerprints[file] = FileFingerprint(in: folder, path: file) }
         let index = last.flatMap { $0.fits(listed: pages, staticFiles: staticFiles) ? $0 : nil }
         // Not kept by `folio build`: sorting the pages would then copy them first.
         let listed = keepsIndex ? pages : []
@@ -128,6 +135,13 @@ public enum SiteReader {
         return Reading(
             site: site, frontDiagnostics: frontDiagnostics, frontMatter: frontMatter, fingerprints: fingerprints,
             unchanged: unchanged, siteYAML: siteYAML, listed: listed, urlProblems: urlProblems, keptIndex: index)
+    }
+
+    /// A page's front matter as the read stage parsed it, held apart: most pages of a rebuild come from the cache
+    /// without one, and the read stage's per-page results stay small.
+    private final class ParsedFront: Sendable {
+        let front: FrontMatter
+        init(_ front: FrontMatter) { self.front = front }
     }
 
     private static func readConfig(_ root: String, _ diagnostics: inout Diagnostics) -> SiteConfig {
