@@ -204,7 +204,7 @@ struct BuildPipeline {
 
     /// Swaps the new output in, then keeps what the next build reuses: the search state, the link facts, the cache.
     func commit(
-        _ plan: BuildPlan, written: PageWriter.Written, search: SearchBuild?, publication: SitePublication.Outcome
+        _ plan: inout BuildPlan, written: PageWriter.Written, search: SearchBuild?, publication: SitePublication.Outcome
     ) throws {
         try plan.output.publish()
         if options.dryRun { return }
@@ -217,7 +217,8 @@ struct BuildPipeline {
         // the build's and the link check's record (for a next build in which nothing changed: a large site's lists
         // 130,000 external links) are saved at once.
         let cache = BuildCache(
-            siteKey: plan.siteKey, pages: written.records, staticFiles: plan.pages.staticFingerprints)
+            siteKey: plan.siteKey, pages: plan.pages.takeRecords(adding: written.records),
+            staticFiles: plan.pages.staticFingerprints)
         var search = search
         var linkCheck = session == nil ? publication.linkCheck : nil
         linkCheck?.key = linkCheckKey(plan, files: publication.checkedFiles)

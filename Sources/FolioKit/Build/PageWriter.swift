@@ -8,6 +8,7 @@ enum PageWriter {
         var sections = 0
         var files = 0
         var rendered = 0
+        /// The rendered pages' records (the reused pages' are the plan's).
         var records: [String: BuildCache.PageRecord] = [:]
         var renderedURLs: [String] = []
         /// Source path → the search terms of each page rendered (with `search` on), unless they went to `searchStream`.
@@ -79,11 +80,10 @@ enum PageWriter {
         }
 
         var written = Written(searchStream: searchStream)
-        // The reused pages' records are the plan's (no page's copied into a new dictionary); the rendered pages'
-        // replace theirs. Made its size at once otherwise: a dictionary grown a step at a time holds its old and new
-        // storage together at its last growth, at the build's peak (a build of 100,000 pages peaks about 10 MB lower).
-        written.records = plan.reused
-        written.records.reserveCapacity(site.pages.count)
+        // The rendered pages' records (the reused pages' stay in the plan, see `RenderPlan.takeRecords`). Made its
+        // size at once: a dictionary grown a step at a time holds its old and new storage together at its last growth,
+        // at the build's peak (a build of 100,000 pages peaks about 10 MB lower without it).
+        written.records.reserveCapacity(site.pages.count - plan.reused.count)
         // The same problem found on many pages (one appearance rule, many controls) is reported once.
         var found = Diagnostics()
         var stylesheet = AppearanceStylesheet()
@@ -95,10 +95,10 @@ enum PageWriter {
                 written.renderedURLs.append(source.url)
             }
             if let search = result.search { written.search[source.sourcePath] = search }
-            if result.rendered { written.records[source.sourcePath] = result.record }
             if let record = result.record {
                 written.views += record.views
                 written.sections += record.sections
+                if result.rendered { written.records[source.sourcePath] = record }
             }
         }
         let generatedWrites = generated.parallelMap { page -> Diagnostics in

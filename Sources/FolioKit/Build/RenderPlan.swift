@@ -2,8 +2,9 @@ import Foundation
 
 /// Which pages this build renders and which it takes from the previous output unchanged.
 struct RenderPlan: Sendable {
-    /// Source path → the previous build's record, for pages whose output can be reused as it is.
-    let reused: [String: BuildCache.PageRecord]
+    /// Source path → the previous build's record, for pages whose output can be reused as it is (until the commit
+    /// takes them for the next build's cache: `takeRecords`).
+    private(set) var reused: [String: BuildCache.PageRecord]
     let previousOutput: String
     /// Every source file's fingerprint as the read stage found it, before reading it: what the caches record, so an
     /// edit made while the build runs is seen by the next build.
@@ -73,6 +74,15 @@ struct RenderPlan: Sendable {
         let half = urls.count / 2
         let (first, second) = concurrently({ missing(0..<half) }, { missing(half..<urls.count) })
         return first + second
+    }
+
+    /// Every page's record once the pages are written: the reused pages' with `rendered` (the rendered pages')
+    /// added. Takes the reused records out of the plan, so that they are not copied.
+    mutating func takeRecords(adding rendered: [String: BuildCache.PageRecord]) -> [String: BuildCache.PageRecord] {
+        var records = reused
+        reused = [:]
+        records.merge(rendered) { _, new in new }
+        return records
     }
 
     /// Few enough edited pages that replacing them in place beats rebuilding the whole output beside it.

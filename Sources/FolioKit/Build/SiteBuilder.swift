@@ -89,7 +89,7 @@ public enum SiteBuilder {
                 plan.output.discard()
                 return finish(published: false)
             }
-            try build.commit(plan, written: written, search: search, publication: publication)
+            try build.commit(&plan, written: written, search: search, publication: publication)
             // `folio serve`: freed on another thread (each value given up here, so that none is freed on this one).
             if let session { session.letGo((consume plan, consume written, consume search, consume site)) }
         } catch {

@@ -263,7 +263,7 @@ import Testing
         try site.write(["guide.md": "---\ntitle: Guide, renamed while building\n---\n\nSecond edit, longer.\n"])
         let written = try build.render(&plan, theme: theme)
         let (publication, search) = build.publishSiteAndSearchIndex(plan, theme: theme, written: written)
-        try build.commit(plan, written: written, search: search, publication: publication)
+        try build.commit(&plan, written: written, search: search, publication: publication)
         #expect(build.diagnostics.isEmpty, "\(build.diagnostics)")
 
         let next = SiteBuilder.build(Self.options(site))
