@@ -81,6 +81,8 @@ struct RenderPlan: Sendable {
     mutating func takeRecords(adding rendered: [String: BuildCache.PageRecord]) -> [String: BuildCache.PageRecord] {
         var records = reused
         reused = [:]
+        // A build that reused nothing (the first, or a whole site rendered again) hands on its own, not a copy.
+        if records.isEmpty { return rendered }
         records.merge(rendered) { _, new in new }
         return records
     }
