@@ -169,16 +169,27 @@ enum FileOperations {
 
     /// Deleting thousands of files is slow on some file systems; the build's result does not wait for it.
     /// What is left if folio exits first is removed by the next build's `prepare()`.
+    ///
+    /// The folder is first renamed to a name of its own (`removingMark`, a number, this process's id), so that the
+    /// removal never meets a folder made at `path` meanwhile: `folio serve`'s next rebuild makes its staging folder
+    /// under the name the last one's old output is being removed from.
     static func removeInBackground(_ path: String) {
         while waitpid(-1, nil, WNOHANG) > 0 {}  // reap earlier removals (folio serve builds many times)
+        let removed = path + removingMark + "\(removals.next())-\(getpid())"
+        let target = Glibc.rename(path, removed) == 0 ? removed : path
         var pid: pid_t = 0
-        let arguments = ["rm", "-rf", "--", path]
+        let arguments = ["rm", "-rf", "--", target]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         if posix_spawn(&pid, "/bin/rm", nil, nil, &argv, environ) != 0 {
-            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: target)
         }
     }
+
+    /// In the name of a folder this process is removing in the background (see `removeInBackground`).
+    static let removingMark = ".removing-"
+
+    private static let removals = CrashPoint.Counter()
 }
 
 /// A test-only hook: with `FOLIO_TEST_KILL_AT=N` in the environment, folio kills itself with SIGKILL just before
@@ -192,7 +203,7 @@ enum CrashPoint {
         if counter.next() >= limit { kill(getpid(), SIGKILL) }
     }
 
-    private final class Counter: @unchecked Sendable {
+    final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var count = 0
 

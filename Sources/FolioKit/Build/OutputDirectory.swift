@@ -60,6 +60,10 @@ struct OutputDirectory: Sendable {
         try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         for name in (try? manager.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(stagingPrefix) {
             if WriterProcess.isAnotherRunning(endingAfter: "-", in: name) { continue }
+            // This process's own removal, still running: left to it.
+            if name.contains(FileOperations.removingMark), WriterProcess.id(endingAfter: "-", in: name) == getpid() {
+                continue
+            }
             if standby?.owns(parent + "/" + name) == true { continue }
             CrashPoint.step()
             try? manager.removeItem(atPath: parent + "/" + name)

@@ -13,10 +13,12 @@ import Testing
         return try ScratchSite(files)
     }
 
-    /// The copies beside the output.
-    static func copies(_ site: ScratchSite) -> [String] {
+    /// The copies beside the output (with `removing`, also those being removed).
+    static func copies(_ site: ScratchSite, removing: Bool = false) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: site.root.path)) ?? []
-        return names.filter { $0.hasPrefix(".Public.folio-standby-") }.sorted()
+        return names.filter {
+            $0.hasPrefix(".Public.folio-standby-") && (removing || !$0.contains(FileOperations.removingMark))
+        }.sorted()
     }
 
     static func edit(_ site: ScratchSite, _ number: Int) throws {
@@ -95,7 +97,7 @@ import Testing
     /// Removals run in the background: waits up to five seconds for the copies to go.
     static func waitUntilGone(_ site: ScratchSite) -> Bool {
         for _ in 0..<100 {
-            if copies(site).isEmpty { return true }
+            if copies(site, removing: true).isEmpty { return true }
             usleep(50_000)
         }
         return false
