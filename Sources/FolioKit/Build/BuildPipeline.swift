@@ -211,7 +211,7 @@ struct BuildPipeline {
         CacheFolder.removeAbandonedTemporaries(in: SitePath.directory(of: cachePath))
         CacheFolder.noteOutput(options.outputDirectory, ofCache: cachePath)
         CacheFolder.removeCachesOfMissingOutputs(in: SitePath.directory(of: cachePath))
-        plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
+        plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, session: session)
         session?.keep(plan.facts.kept(siteKey: plan.siteKey), at: plan.factsPath)
         // Also after --no-cache: what this build wrote is what the next one can reuse. The search index's cache,
         // the build's and the link check's record (for a next build in which nothing changed: a large site's lists
@@ -224,7 +224,7 @@ struct BuildPipeline {
         linkCheck?.key = linkCheckKey(plan, files: publication.checkedFiles)
         let recordPath = LinkCheckRecord.location(buildCache: cachePath)
         _ = concurrently(
-            { search?.finish(output: plan.output) },
+            { search?.finish(output: plan.output, session: session) },
             {
                 concurrently(
                     { linkCheck?.save(to: recordPath) },
@@ -256,7 +256,7 @@ struct BuildPipeline {
         }
         let publication = publishSite(plan, theme: theme, write: false)
         if !options.dryRun, plan.facts.readAgain > 0 {
-            plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, inBackground: session != nil)
+            plan.facts.save(siteKey: plan.siteKey, to: plan.factsPath, session: session)
             session?.keep(plan.facts.kept(siteKey: plan.siteKey), at: plan.factsPath)
         }
         if !options.dryRun, var record = publication.linkCheck {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Keeps the build cache in memory between builds of one long-running process (`folio serve`),
-/// so a rebuild neither reads nor waits to write `.folio-cache/`; the file is written in the background.
+/// so a rebuild neither reads nor waits to write `.folio-cache/`; its files are written once the rebuilds pause
+/// (`DeferredWrites`).
 public final class BuildSession: @unchecked Sendable {
     private let lock = NSLock()
     private var cache: BuildCache?
@@ -10,11 +11,14 @@ public final class BuildSession: @unchecked Sendable {
     private var facts: (path: String, kept: SiteFacts.Kept)?
     /// The last build's index of pages and tree, and the cache it went with (see `KeptSiteIndex`).
     private var index: (path: String, kept: KeptSiteIndex)?
-    private let writer = DispatchQueue(label: "folio: build cache writer")
+    /// The cache files, written once the rebuilds pause.
+    let writes: DeferredWrites
     /// A copy of the output kept for the next rebuild's update (see `OutputStandby`).
     let standby = OutputStandby()
 
-    public init() {}
+    public convenience init() { self.init(writes: DeferredWrites()) }
+
+    init(writes: DeferredWrites) { self.writes = writes }
 
     func previous(at path: String) -> BuildCache? {
         lock.lock()
@@ -27,7 +31,7 @@ public final class BuildSession: @unchecked Sendable {
         self.cache = cache
         cachePath = path
         lock.unlock()
-        writer.async { cache.save(to: path) }
+        writes.write(at: path) { cache.save(to: path) }
     }
 
     /// The last build's link facts, when its pages had the numbers and URLs they have in `site`.
@@ -75,9 +79,9 @@ public final class BuildSession: @unchecked Sendable {
         init(_ values: consuming Values) { self.values = values }
     }
 
-    /// Waits until the cache file is written, and removes the output's copy (before the process exits).
+    /// Writes the cache files still waiting, and removes the output's copy (before the process exits).
     public func flush() {
         standby.discard()
-        writer.sync {}
+        writes.flush()
     }
 }

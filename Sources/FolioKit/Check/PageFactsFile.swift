@@ -203,19 +203,18 @@ enum PageFactsFile {
         return CachedFacts(file: String(decoding: data, as: UTF8.self), siteKey: siteKey)
     }
 
-    /// Saves the `entries`; in the background for a long-running process (where they are also gathered).
+    /// Saves the `entries`; in a long-running process (`session`) once its rebuilds pause (where they are also
+    /// gathered).
     static func save(
-        siteKey: String, to path: String, inBackground: Bool, entries: @escaping @Sendable () -> [String: Entry]
+        siteKey: String, to path: String, session: BuildSession?, entries: @escaping @Sendable () -> [String: Entry]
     ) {
         let write: @Sendable () -> Void = {
             var text = encode(entries(), siteKey: siteKey)
             _ = text.withUTF8 { CacheFolder.write(UnsafeRawBufferPointer($0), to: path) }
         }
-        guard inBackground else { return write() }
-        writer.async(execute: write)
+        guard let session else { return write() }
+        session.writes.write(at: path, write)
     }
-
-    private static let writer = DispatchQueue(label: "folio: page facts writer")
 
     /// A field's value as the file holds it (backslash, tab, line feed and carriage return escaped), appended.
     private static func appendEscaped(_ value: String, to bytes: inout [UInt8]) {

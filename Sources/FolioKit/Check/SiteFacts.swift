@@ -216,12 +216,12 @@ final class SiteFacts: @unchecked Sendable {
     }
 
     /// Saves the facts for the next build: the finished stream, else the entries kept in memory (gathered by path
-    /// on the writer's thread, when in the background).
-    func save(siteKey: String, to path: String, inBackground: Bool) {
+    /// on the writer's thread, in a long-running process's `session`).
+    func save(siteKey: String, to path: String, session: BuildSession?) {
         if let stream {
             stream.finish()
         } else if keepEntries {
-            PageFactsFile.save(siteKey: siteKey, to: path, inBackground: inBackground) { self.all }
+            PageFactsFile.save(siteKey: siteKey, to: path, session: session) { self.all }
         }
     }
 

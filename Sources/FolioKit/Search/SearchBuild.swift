@@ -248,8 +248,9 @@ struct SearchBuild {
     }
 
     /// After the output is published: removes index files no longer used (an in-place update keeps the rest),
-    /// notes each file as published and saves the cache.
-    mutating func finish(output: OutputDirectory) {
+    /// notes each file as published and saves the cache (in a long-running process, `session`, once its rebuilds
+    /// pause).
+    mutating func finish(output: OutputDirectory, session: BuildSession?) {
         if output.isPatch {
             for path in previousFiles.keys where cache.files[path] == nil { unlink(output.target + "/" + path) }
         }
@@ -259,7 +260,7 @@ struct SearchBuild {
         if let stream {
             stream.finish(files: cache.files)
         } else {
-            cache.save(to: cachePath, inMemory: inMemory)
+            cache.save(to: cachePath, session: session)
         }
         if inMemory, let state { SearchIndexState.keep(state, at: cachePath) }
     }

@@ -125,19 +125,15 @@ struct SearchCache: Sendable {
         return decode([UInt8](data))
     }
 
-    private static let writer = DispatchQueue(label: "folio: search cache writer")
-
-    /// In memory, the file is written in the background (a stale or missing file only costs the next process a re-read).
-    func save(to path: String, inMemory: Bool) {
+    /// Saved to `path`; in a long-running process (`session`) kept in memory, the file written once the rebuilds
+    /// pause (a stale or missing file only costs the next process a re-read).
+    func save(to path: String, session: BuildSession?) {
         let write: @Sendable () -> Void = { [self] in
             CacheFolder.write(to: path) { emit in encode { emit(UnsafeRawBufferPointer($0)) } }
         }
-        if inMemory {
-            Self.memory.set(self, at: path)
-            Self.writer.async(execute: write)
-        } else {
-            write()
-        }
+        guard let session else { return write() }
+        Self.memory.set(self, at: path)
+        session.writes.write(at: path, write)
     }
 }
 
