@@ -136,16 +136,19 @@ struct OutputDirectory: Sendable {
     }
 
     /// Hard-links the file at `path` of the previous output (`previous`) into the staging folder: no copy, no new
-    /// inode. False when there is no such file.
+    /// inode. False when there is no such file. A patch leaves the file where it is: false when it is no longer
+    /// there (deleted from the output behind the build's back), so that it is made again.
     func link(_ path: OutputPath, from previous: String) -> Bool {
-        link(path, from: previous, as: path)
+        if pending != nil { return faccessat(AT_FDCWD, path.inside(target), F_OK, 0) == 0 }
+        return reuse(path, from: previous)
     }
 
-    /// `link`, for a file that moves: the previous output's `path` becomes `newPath` (a search record file whose page
-    /// moved in the site's order).
-    func link(_ path: OutputPath, from previous: String, as newPath: OutputPath) -> Bool {
+    /// `link`, without the patch's look for the file: for a reused page's files, which the plan looked for
+    /// (`RenderPlan.missingOutputs`), and those too many to look for at every rebuild (a page's search record and
+    /// model). `newPath`: the file moves (a search record file whose page moved in the site's order).
+    func reuse(_ path: OutputPath, from previous: String, as newPath: OutputPath? = nil) -> Bool {
         if pending != nil || discards { return true }  // in a patch, the previous file simply stays
-        return FileOperations.link(path.inside(previous), newPath.inside(staging))
+        return FileOperations.link(path.inside(previous), (newPath ?? path).inside(staging))
     }
 
     /// Copies a source file's bytes (never a link to it: the output must not share a file with the sources).

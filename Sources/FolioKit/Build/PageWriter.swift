@@ -61,7 +61,7 @@ enum PageWriter {
                 })
         }
         let results = site.pages.parallelMap(reusing: worker) { index, source, worker -> PageResult in
-            if let record = plan.reused[source.sourcePath], output.link(source.outputPath, from: plan.previousOutput) {
+            if let record = plan.reused[source.sourcePath], output.reuse(source.outputPath, from: plan.previousOutput) {
                 facts?.reused(
                     source, fingerprint: record.fingerprint, previousOutput: plan.previousOutput, output: output)
                 return PageResult(

@@ -38,7 +38,10 @@ struct RenderPlan: Sendable {
         for file in site.staticFiles {
             guard let fingerprint = reading.fingerprints[file] else { continue }
             statics[file] = fingerprint
-            if previous?.staticFiles[file] == fingerprint { unchangedStatic.insert(file) }
+            // Unchanged, and still in the output (a file deleted from it is copied again).
+            if previous?.staticFiles[file] == fingerprint, faccessat(AT_FDCWD, output + "/" + file, F_OK, 0) == 0 {
+                unchangedStatic.insert(file)
+            }
         }
         staticFingerprints = statics
         self.unchangedStatic = unchangedStatic

@@ -120,7 +120,7 @@ final class SiteFacts: @unchecked Sendable {
     /// A page taken unchanged from the previous output: its facts from the cache, else read again.
     func reused(_ source: PageSource, fingerprint: FileFingerprint, previousOutput: String, output: OutputDirectory?) {
         if site.publishing.models, let output {
-            _ = output.link(OutputPath(sitePath: PublishedModel.path(for: source.url)), from: previousOutput)
+            _ = output.reuse(OutputPath(sitePath: PublishedModel.path(for: source.url)), from: previousOutput)
         }
         // Its slot holds the last build's facts already (see `init`): nothing to store, no lock to take.
         if let last, let index = indexBySource[source.sourcePath], last.entries[index]?.fingerprint == fingerprint {

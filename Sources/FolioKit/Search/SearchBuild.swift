@@ -51,7 +51,7 @@ struct SearchBuild {
             } else if let record, let cached = previous?.pages[source.sourcePath],
                 cached.fingerprint == record.fingerprint,
                 cached.number == number || !output.isPatch,
-                output.link(SearchPage.path(cached.number), from: plan.previousOutput, as: SearchPage.path(number))
+                output.reuse(SearchPage.path(cached.number), from: plan.previousOutput, as: SearchPage.path(number))
             {
                 page = cached.search
                 if cached.number == number {  // its entry is the previous build's

@@ -137,6 +137,38 @@ import Testing
         session.flush()
     }
 
+    @Test func aStaticFileOrFolderPageDeletedFromTheOutputIsMadeAgainByTheNextRebuildAlsoInServe() throws {
+        var files = Self.files
+        files["notes/second.md"] = "# Second note\n\nMore.\n"
+        files["pic.txt"] = "A picture.\n"
+        files["index.md"] = "---\ntitle: Home\n---\n\nSee [the picture](pic.txt).\n"
+        let site = try ScratchSite(files)
+        let session = BuildSession()
+        for session in [nil, session] {
+            #expect(site.build(session: session).published)
+            #expect(site.exists("pic.txt") && site.exists("notes/index.html"))
+            try FileManager.default.removeItem(at: site.output.appendingPathComponent("pic.txt"))
+            try FileManager.default.removeItem(at: site.output.appendingPathComponent("notes/index.html"))
+            // One page edited: a patch of the output, which puts both files back.
+            try site.write(["notes/first.md": "# First note\n\nText, edited \(session == nil ? 1 : 2).\n"])
+            for rebuild in 1...2 {
+                let result = site.build(session: session)
+                #expect(result.published && result.diagnostics.isEmpty, "\(result.diagnostics)")
+                #expect(site.exists("pic.txt"), "rebuild \(rebuild)")
+                #expect(site.html("notes/index.html").contains("Second note"), "rebuild \(rebuild)")
+            }
+        }
+        session.flush()
+        // Nothing changed in the sources: the build still copies the static file again.
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("pic.txt"))
+        let again = site.build()
+        #expect(again.published && again.summary.rendered == 0)
+        #expect(site.exists("pic.txt"))
+        let clean = site.root.appendingPathComponent("Clean")
+        site.build(into: clean, cache: false)
+        #expect(ScratchSite.snapshot(site.output) == ScratchSite.snapshot(clean))
+    }
+
     @Test func aServeRebuildTakesTheUnchangedPagesLinkFactsFromItsLastBuildNotFromTheFile() throws {
         let site = try ScratchSite(Self.files)
         let session = BuildSession()
