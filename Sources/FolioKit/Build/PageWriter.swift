@@ -18,11 +18,16 @@ enum PageWriter {
 
     /// What a render worker keeps from page to page of its run of pages.
     private final class Worker {
+        /// The worker's run of pages, by number.
+        let run: Range<Int>
         let search = SearchPage.Workspace()
         /// The next pages' files and code (nil with highlighting off or unavailable: nothing to send ahead).
         let readAhead: ReadAhead?
 
-        init(readAhead: ReadAhead?) { self.readAhead = readAhead }
+        init(run: Range<Int>, readAhead: ReadAhead?) {
+            self.run = run
+            self.readAhead = readAhead
+        }
     }
 
     private struct PageResult: Sendable {
@@ -53,14 +58,18 @@ enum PageWriter {
         let styles = BuildCache.CachedStyles()
         let readsAhead = CodeHighlighter.setup.isUsable
         @Sendable func worker(for run: Range<Int>) -> Worker {
-            guard readsAhead else { return Worker(readAhead: nil) }
+            guard readsAhead else { return Worker(run: run, readAhead: nil) }
             return Worker(
+                run: run,
                 readAhead: ReadAhead(run: run) { index in
                     let page = site.pages[index]
                     return plan.reused[page.sourcePath] == nil ? PageLoader.read(page, site: site) : nil
                 })
         }
-        let results = site.pages.parallelMap(reusing: worker) { index, source, worker -> PageResult in
+        // A worker's counts of its pages' search terms go with the terms, for the index's end.
+        @Sendable func finish(_ worker: Worker) { searchStream?.addCounts(worker.search.takeCounts(pages: worker.run)) }
+        let results = site.pages.parallelMap(reusing: worker, finishing: finish) {
+            index, source, worker -> PageResult in
             if let record = plan.reused[source.sourcePath], output.reuse(source.outputPath, from: plan.previousOutput) {
                 facts?.reused(
                     source, fingerprint: record.fingerprint, previousOutput: plan.previousOutput, output: output)
@@ -174,7 +183,9 @@ enum PageWriter {
             output.write(
                 made.file, to: SearchPage.path(searchIndex.file), for: page.displayPath, diagnostics: &diagnostics)
             if let stream = searchIndex.stream {
-                stream.add(made.page, number: searchIndex.file, sourcePath: listed.sourcePath, fingerprint: fingerprint)
+                stream.add(
+                    made.page, number: searchIndex.file, sourcePath: listed.sourcePath, fingerprint: fingerprint,
+                    counted: true)
             } else {
                 search = made.page
             }

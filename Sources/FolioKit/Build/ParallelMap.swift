@@ -9,13 +9,15 @@ extension Array where Element: Sendable {
 
     /// `parallelMap`, handing each call the workspace of the worker making it: `makeWorkspace` runs once per run of
     /// elements a worker takes (the run's indices), and the workspace goes to each of them in turn, in order, with
-    /// the element's index (never to two at once).
+    /// the element's index (never to two at once), then to `finish` once the run is done.
     func parallelMap<T, Workspace>(
         reusing makeWorkspace: @Sendable (Range<Int>) -> Workspace,
+        finishing finish: @Sendable (Workspace) -> Void = { _ in },
         _ transform: @Sendable (Int, Element, Workspace) -> T
     ) -> [T] {
         guard count > 1 else {
             let workspace = makeWorkspace(indices)
+            defer { finish(workspace) }
             return indices.map { transform($0, self[$0], workspace) }
         }
         let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
@@ -31,6 +33,7 @@ extension Array where Element: Sendable {
             for index in run {
                 box.value[index] = transform(index, input[index], workspace)
             }
+            finish(workspace)
         }
         return results.map { $0! }
     }

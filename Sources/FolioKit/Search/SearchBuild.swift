@@ -120,20 +120,22 @@ struct SearchBuild {
             stream.add(made.page, number: number, sourcePath: site.pages[number].sourcePath, fingerprint: .missing)
         }
         guard makeDirectories(output, diagnostics: &diagnostics) else { return }
-        writeInBatches(pages: stream, changedGroups: nil, plan: plan, output: output, diagnostics: &diagnostics)
+        writeInBatches(
+            pages: stream, counts: stream.counts, changedGroups: nil, plan: plan, output: output,
+            diagnostics: &diagnostics)
         if let failure = stream.failure {
             diagnostics.error("cannot write the search index: \(failure)", at: stream.path)
         }
     }
 
-    /// The index of a build that does not keep it: the shards laid out from each term's count, then the postings
-    /// of a batch of shards at a time made, encoded and let go. With `changedGroups` (an edit), only the shards of
-    /// those groups are encoded again.
+    /// The index of a build that does not keep it: the shards laid out from each term's count (`counts`, else
+    /// counted from the pages), then the postings of a batch of shards at a time made, encoded and let go. With
+    /// `changedGroups` (an edit), only the shards of those groups are encoded again.
     private mutating func writeInBatches(
-        pages: some SearchPages, changedGroups: Set<String>?, plan: RenderPlan, output: OutputDirectory,
-        diagnostics: inout Diagnostics
+        pages: some SearchPages, counts: SearchTermCounts? = nil, changedGroups: Set<String>?, plan: RenderPlan,
+        output: OutputDirectory, diagnostics: inout Diagnostics
     ) {
-        let counts = SearchTermCounts(pages: pages)
+        let counts = counts ?? SearchTermCounts(pages: pages)
         var shards = SearchShards()
         _ = shards.update(counts)
         let groups = shardsToEncode(

@@ -4,13 +4,14 @@ protocol SearchPages {
     var pageCount: Int { get }
     /// Pages `numbers`' terms, in order; safe to call from two threads at once.
     func forEachPage(in numbers: Range<Int>, _ body: (_ number: Int, _ page: SearchPage) -> Void)
+    /// The first page of the second half, where the index's end cuts the pages in two.
+    var half: Int { get }
 }
 
 extension SearchPages {
     /// Every page's terms, in order.
     func forEachPage(_ body: (_ number: Int, _ page: SearchPage) -> Void) { forEachPage(in: 0..<pageCount, body) }
 
-    /// The first page of the second half, where the index's end cuts the pages in two.
     var half: Int { pageCount / 2 }
 }
 
@@ -42,19 +43,25 @@ struct SearchPage: Sendable, Equatable {
         _ model: TableModel, settings: PageSettings, in workspace: Workspace = Workspace()
     ) -> (page: SearchPage, file: [UInt8]) {
         let sources = SearchRecords.sources(model, settings: settings)
-        guard sources.count <= recordLimit else { return make(SearchRecords.of(model, settings: settings)) }
+        guard sources.count <= recordLimit else {
+            let made = make(SearchRecords.of(model, settings: settings))
+            workspace.count(made.page)
+            return made
+        }
         var file = Array("folioSearch.r([".utf8)
         file.reserveCapacity(sources.reduce(64) { $0 + $1.textSize + 128 })
         workspace.startPage()
         // The workspace's memory, moved into locals for the page (the closure below must not touch a class).
         var table = workspace.table
         var tallies = workspace.tallies
+        var postings = workspace.postings
         var pageTerms = workspace.pageTerms
         var occurrences = workspace.occurrences
         workspace.table = SearchTermTable(capacity: 0)
         defer {
             workspace.table = table
             workspace.tallies = tallies
+            workspace.postings = postings
             workspace.pageTerms = pageTerms
             workspace.occurrences = occurrences
         }
@@ -70,6 +77,7 @@ struct SearchPage: Sendable, Equatable {
                 let slot = table.slot(word, hash: hash, key: key)
                 if slot == tallies.count {
                     tallies.append(Tally())
+                    postings.append(0)
                 }
                 let tally = tallies.pointer + slot
                 if tally.pointee.page != page {
@@ -86,7 +94,9 @@ struct SearchPage: Sendable, Equatable {
                 if kind == 0 { tally.pointee.countInBody() } else { tally.pointee.seen |= 1 << kind }
             }
             for position in first..<occurrences.count {
-                let tally = tallies.pointer[Int(occurrences.pointer[position].slot)]
+                let slot = Int(occurrences.pointer[position].slot)
+                postings.pointer[slot] &+= 1
+                let tally = tallies.pointer[slot]
                 occurrences.pointer[position].weight = UInt8(
                     SearchRecords.weight(body: Int(tally.body), seen: tally.seen, intro: source.anchor.isEmpty))
             }
@@ -136,12 +146,16 @@ struct SearchPage: Sendable, Equatable {
     }
 
     /// What `make` needs besides its output, kept by a render worker for all its pages: its term table (every term
-    /// of the worker's pages so far, so a page's words are mostly found, not added), a tally per term, and the
-    /// page's terms and occurrences. Used by one thread at a time.
+    /// of the worker's pages so far, so a page's words are mostly found, not added), a tally per term, the count of
+    /// each term's postings, and the page's terms and occurrences. Used by one thread at a time.
     final class Workspace {
         /// Made by the first page (a build with `search: false` makes workspaces it never uses).
         fileprivate var table = SearchTermTable(capacity: 0)
         fileprivate var tallies = RawList<Tally>()
+        /// Per slot of `table`: the records of the worker's pages that hold the term (its postings in the index).
+        fileprivate var postings = RawList<Int32>()
+        /// The terms and postings counts of the tables the worker let go of (over `termLimit`).
+        private var counted: [(terms: SearchTermTable, counts: [Int32])] = []
         /// The page's terms (their slots in `table`) in the order they are first seen.
         fileprivate var pageTerms = RawList<Int32>()
         fileprivate var occurrences = RawList<Occurrence>()
@@ -158,6 +172,7 @@ struct SearchPage: Sendable, Equatable {
 
         deinit {
             tallies.deallocate()
+            postings.deallocate()
             pageTerms.deallocate()
             occurrences.deallocate()
         }
@@ -167,9 +182,38 @@ struct SearchPage: Sendable, Equatable {
             pageTerms.removeAll()
             occurrences.removeAll()
             if page == 1 || table.count > termLimit {
+                if table.count > 0 { counted.append((table, Array(postings.buffer))) }
                 table = SearchTermTable(capacity: 1024)
                 tallies.removeAll()
+                postings.removeAll()
             }
+        }
+
+        /// Counts the terms of a page made without the workspace (one of more than `recordLimit` records).
+        fileprivate func count(_ made: SearchPage) {
+            startPage()
+            made.eachTerm { word, pairs in
+                let slot = table.slot(word)
+                if slot == tallies.count {
+                    tallies.append(Tally())
+                    postings.append(0)
+                }
+                postings.pointer[slot] &+= Int32(pairs.count / 2)
+            }
+        }
+
+        /// The terms of the pages made so far and their postings counts, taken (the workspace starts counting
+        /// again): `pages`, the worker's run of pages, which made every one of them.
+        func takeCounts(pages: Range<Int>) -> [SearchTermCounts.Part] {
+            var parts = counted.map { SearchTermCounts.Part(pages: pages, terms: $0.terms, counts: $0.counts) }
+            if table.count > 0 {
+                parts.append(.init(pages: pages, terms: table, counts: Array(postings.buffer)))
+                table = SearchTermTable(capacity: 1024)
+                tallies.removeAll()
+                postings.removeAll()
+            }
+            counted = []
+            return parts
         }
     }
 

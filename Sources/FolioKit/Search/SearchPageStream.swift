@@ -17,6 +17,10 @@ final class SearchPageStream: SearchPages, @unchecked Sendable {
     /// Per page written, in order: where its terms start in the file, their size and the page's records.
     private var written: [(offset: Int, size: Int, records: Int)] = []
     private var end = 0
+    /// The terms' postings counted by the workers that made them, by run of pages (`SearchTermCounts.Part`), and
+    /// how many pages were added without (made again at the index's end).
+    private var parts: [SearchTermCounts.Part] = []
+    private var uncounted = 0
     /// Why the file could not be written or read back: the index is then incomplete, and the build fails.
     private(set) var failure: String?
 
@@ -38,8 +42,11 @@ final class SearchPageStream: SearchPages, @unchecked Sendable {
         }
     }
 
-    /// Page number `number`'s terms, from the worker that rendered it.
-    func add(_ page: SearchPage, number: Int, sourcePath: String, fingerprint: FileFingerprint) {
+    /// Page number `number`'s terms, from the worker that rendered it; `counted`: its terms are counted in the
+    /// parts its worker adds (`addCounts`).
+    func add(
+        _ page: SearchPage, number: Int, sourcePath: String, fingerprint: FileFingerprint, counted: Bool = false
+    ) {
         // A path holding a line feed cannot be a line's last field: such a page is written under a path no file has.
         let cached = sourcePath.utf8.contains(0x0a) ? "\u{0}" : sourcePath
         var line: [UInt8] = []
@@ -48,11 +55,36 @@ final class SearchPageStream: SearchPages, @unchecked Sendable {
             SearchCache.Page(fingerprint: fingerprint, number: number, search: page), path: cached, to: &line)
         lock.lock()
         defer { lock.unlock() }
+        if !counted { uncounted += 1 }
         waiting[number] = (line, page.terms.count, page.records)
         while let next = waiting.removeValue(forKey: written.count) {
             write(next.line)
             written.append((end - next.terms, next.terms, next.records))
         }
+    }
+
+    /// A worker's counts of the terms of the pages it added, once its run of pages is done.
+    func addCounts(_ parts: [SearchTermCounts.Part]) {
+        lock.withLock { self.parts += parts }
+    }
+
+    /// Where the index's end cuts the pages in two: between two workers' runs, so that each run's counts fall on one
+    /// side (the middle when there are none).
+    var half: Int {
+        let middle = pageCount / 2
+        let starts = lock.withLock { parts.map(\.pages.lowerBound) }
+        return starts.min { (abs($0 - middle), $0) < (abs($1 - middle), $1) } ?? middle
+    }
+
+    /// Every page's terms counted, from the workers' counts: nil unless every page was added with its worker's counts
+    /// and the parts cover every page (the index's end then counts them from the file).
+    var counts: SearchTermCounts? {
+        let half = half
+        lock.lock()
+        defer { lock.unlock() }
+        let covered = Set(parts.map(\.pages)).reduce(0) { $0 + $1.count }
+        guard uncounted == 0, written.count == pageCount, covered == pageCount else { return nil }
+        return SearchTermCounts(parts: parts, half: half, recordCount: written.reduce(0) { $0 + $1.records })
     }
 
     /// The pages no worker added (a page whose output could not be written).

@@ -27,6 +27,35 @@ struct SearchTermCounts: Sendable {
         }
     }
 
+    /// The terms of a run of pages and their postings, counted by the worker that made the pages' terms
+    /// (`SearchPage.Workspace`): what the index's end lays the shards out from, without reading every page's terms
+    /// again.
+    struct Part: Sendable {
+        /// The run's pages, by number.
+        var pages: Range<Int>
+        var terms: SearchTermTable
+        /// Per slot of `terms`: the records of the run's pages that hold it.
+        var counts: [Int32]
+    }
+
+    /// The counts of every page from the parts its workers counted (each page in one part), the parts before `half`
+    /// (none may hold a page on both sides of it) making `firstHalf`.
+    init(parts: [Part], half: Int, recordCount: Int) {
+        self.recordCount = recordCount
+        for part in parts.sorted(by: { $0.pages.lowerBound < $1.pages.lowerBound }) {
+            let first = part.pages.upperBound <= half
+            for other in 0..<part.terms.count {
+                let slot = part.terms.term(other).withUnsafeBufferPointer { terms.slot($0) }
+                if slot == counts.count {
+                    counts.append(0)
+                    firstHalf.append(0)
+                }
+                counts[slot] += Int(part.counts[other])
+                if first { firstHalf[slot] += part.counts[other] }
+            }
+        }
+    }
+
     /// The counts of the pages `numbers`.
     private init(pages: some SearchPages, numbers: Range<Int>) {
         var terms = SearchTermTable()

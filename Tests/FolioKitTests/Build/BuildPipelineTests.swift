@@ -90,6 +90,29 @@ import Testing
     }
 
     /// The first three stages, as a build runs them, and what the next stages need.
+    @Test func theRenderWorkersCountTheSearchTermsOfEveryPageTheyRender() throws {
+        var files = Self.files
+        for number in 0..<40 { files["many/p\(number).md"] = "# Page \(number)\n\nWords \(number % 7) and more.\n" }
+        let site = try ScratchSite(files)
+        var (build, plan, theme) = try Self.planned(site)
+        let written = try build.render(&plan, theme: theme)
+        let stream = try #require(written.searchStream, "a build of every page writes its terms out as they come")
+        let counted = try #require(stream.counts, "every page's terms were counted by its worker")
+        let read = SearchTermCounts(pages: stream)
+        func byTerm(_ counts: SearchTermCounts) -> [String: [Int]] {
+            Dictionary(
+                uniqueKeysWithValues: (0..<counts.terms.count).map {
+                    (
+                        String(decoding: counts.terms.term($0), as: UTF8.self),
+                        [counts.counts[$0], Int(counts.firstHalf[$0])]
+                    )
+                })
+        }
+        #expect(byTerm(counted) == byTerm(read))
+        #expect(counted.recordCount == read.recordCount)
+        plan.output.discard()
+    }
+
     static func planned(_ site: ScratchSite, session: BuildSession? = nil) throws -> (
         build: BuildPipeline, plan: BuildPlan, theme: SiteTheme
     ) {

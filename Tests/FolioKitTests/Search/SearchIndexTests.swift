@@ -237,6 +237,53 @@ import Testing
         }
     }
 
+    @Test func theCountsWorkersKeepOfTheirPagesTermsAreThoseCountedFromThePages() {
+        func words(_ count: Int, _ prefix: String) -> String {
+            (0..<count).map { "\(prefix)\($0)" }.joined(separator: " ")
+        }
+        // Pages sharing some words; the last one of more records than a page indexes (made another way).
+        var pages = (0..<12).map {
+            "Intro \($0) common.\n\n## Part \($0 % 3)\n\n" + words(40 + $0 * 7, "w") + " shared.\n"
+        }
+        pages.append((0..<300).map { "## Section \($0)\n\nword\($0) common.\n" }.joined(separator: "\n"))
+        let settings = PageSettings(title: "Page", view: .list, transition: .scroll, segments: [], tabGroup: nil)
+        var made: [SearchPage] = []
+        var parts: [SearchTermCounts.Part] = []
+        // Two workers' runs; the second forgets its terms past a limit, handing on the counts of those it forgot.
+        for (run, workspace) in zip([0..<5, 5..<13], [SearchPage.Workspace(), SearchPage.Workspace(termLimit: 60)]) {
+            for number in run {
+                made.append(SearchPage.make(model(pages[number]).model, settings: settings, in: workspace).page)
+            }
+            parts += workspace.takeCounts(pages: run)
+        }
+        #expect(parts.count > 2, "the second worker forgot its terms at least once")
+        func byTerm(_ counts: SearchTermCounts) -> [String: [Int]] {
+            var terms: [String: [Int]] = [:]
+            for slot in 0..<counts.terms.count {
+                terms[String(decoding: counts.terms.term(slot), as: UTF8.self)] = [
+                    counts.counts[slot], Int(counts.firstHalf[slot]),
+                ]
+            }
+            return terms
+        }
+        // Cut between the runs, as the build cuts the pages in two.
+        let fromWorkers = SearchTermCounts(parts: parts, half: 5, recordCount: made.reduce(0) { $0 + $1.records })
+        struct CutAt5: SearchPages {
+            let pages: [SearchPage]
+            var pageCount: Int { pages.count }
+            var half: Int { 5 }
+            func forEachPage(in numbers: Range<Int>, _ body: (Int, SearchPage) -> Void) {
+                for number in numbers { body(number, pages[number]) }
+            }
+        }
+        let fromPages = SearchTermCounts(pages: CutAt5(pages: made))
+        #expect(byTerm(fromWorkers) == byTerm(fromPages))
+        // Twelve intros, and every record of the long page but its intro (empty): the last holds the sections past
+        // the limit.
+        #expect(byTerm(fromWorkers)["common"] == [12 + SearchPage.recordLimit - 1, 5])
+        #expect(fromWorkers.recordCount == fromPages.recordCount)
+    }
+
     @Test func headingsOutweighBodyTextAndThePageTitleCountsMostOnTheIntro() {
         let found = records("Some words.\n\n## Apt\n\nThe apt tool, apt again, linux.\n", view: .list)
         func weight(_ term: String, _ record: Int) -> Int { found[record].terms.first { $0.term == term }?.weight ?? 0 }
