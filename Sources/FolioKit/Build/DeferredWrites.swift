@@ -49,7 +49,7 @@ final class DeferredWrites: @unchecked Sendable {
     /// The files waiting to be written (for tests).
     var waitingPaths: [String] { lock.withLock { waiting.keys.sorted() } }
 
-    /// On `queue` only.
+    /// On `queue` only. The files at once, on every core: the process may be stopping, with little time to wait.
     private func runWaiting() {
         let writes = lock.withLock {
             defer {
@@ -58,6 +58,6 @@ final class DeferredWrites: @unchecked Sendable {
             }
             return waiting
         }
-        for path in writes.keys.sorted() { writes[path]!() }
+        _ = writes.keys.sorted().map { writes[$0]! }.parallelMap { write in write() }
     }
 }
