@@ -20,7 +20,8 @@ import Testing
     }
 
     @Test func aRunOfWritesOfOneFileWritesItOnceWithTheLatestOnceTheyPause() {
-        let writes = DeferredWrites(pause: .milliseconds(200), longest: .seconds(60))
+        // A pause long enough that a loaded machine does not stall between the writes for as long.
+        let writes = DeferredWrites(pause: .seconds(1), longest: .seconds(60))
         let log = Log()
         for number in 1...5 { writes.write(at: "cache") { log.add("cache \(number)") } }
         writes.write(at: "facts") { log.add("facts") }
