@@ -7,11 +7,12 @@ enum CacheFolder {
     /// Where this process writes `file` before it renames it into place.
     static func temporary(for file: String) -> String { file + temporaryMark + String(getpid()) }
 
-    /// Opens this process's temporary for `file` (making its folder): the temporary's path and the open file, or nil
-    /// when it cannot be made. The caller renames it over `file` once it is whole, or removes it.
+    /// Opens this process's temporary for `file` (making its folder, `.folio-cache/`, but not the folder that holds
+    /// it: a write `folio serve` left waiting never makes a site folder removed meanwhile again): the temporary's path
+    /// and the open file, or nil when it cannot be made. The caller renames it over `file` once it is whole, or
+    /// removes it.
     static func openTemporary(for file: String, mode: String) -> (path: String, file: UnsafeMutablePointer<FILE>)? {
-        try? FileManager.default.createDirectory(
-            at: URL(fileURLWithPath: file).deletingLastPathComponent(), withIntermediateDirectories: true)
+        mkdir(URL(fileURLWithPath: file).deletingLastPathComponent().path, 0o755)
         let temporary = temporary(for: file)
         guard let handle = fopen(temporary, mode) else { return nil }
         return (temporary, handle)

@@ -22,7 +22,7 @@ import Testing
 
     @Test func aFolderMadeWhereTheOldOutputWasIsNotTouchedByItsRemoval() throws {
         let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { ScratchSite.remove(root) }
         let output = root.path + "/Public"
         let staging = root.path + "/.Public.folio-staging-\(getpid())"
         // An old output large enough that its removal is still running when the next staging folder is made.
@@ -53,6 +53,7 @@ import Testing
         }
         let site = try ScratchSite(files)
         let session = BuildSession()
+        defer { session.flush() }
         #expect(site.build(session: session).published)
         for round in 1...3 {
             // A title: every page renders (the sidebar), and the whole output is swapped in.

@@ -148,6 +148,7 @@ import Testing
     @Test func aPageWhoseFileWasDeletedFromTheOutputIsRenderedAgainAlsoInServe() throws {
         let site = try ScratchSite(Self.files)
         let session = BuildSession()
+        defer { session.flush() }
         for session in [nil, session] {
             #expect(site.build(session: session).published)
             try FileManager.default.removeItem(at: site.output.appendingPathComponent("guide/index.html"))
@@ -167,6 +168,7 @@ import Testing
         files["index.md"] = "---\ntitle: Home\n---\n\nSee [the picture](pic.txt).\n"
         let site = try ScratchSite(files)
         let session = BuildSession()
+        defer { session.flush() }
         for session in [nil, session] {
             #expect(site.build(session: session).published)
             #expect(site.exists("pic.txt") && site.exists("notes/index.html"))
@@ -195,6 +197,7 @@ import Testing
     @Test func aServeRebuildTakesTheUnchangedPagesLinkFactsFromItsLastBuildNotFromTheFile() throws {
         let site = try ScratchSite(Self.files)
         let session = BuildSession()
+        defer { session.flush() }
         #expect(site.build(session: session).published)
         // The facts file, written once the session's rebuilds pause, is removed: an unchanged page's facts can only
         // come from memory (or from reading the page again).
@@ -215,6 +218,7 @@ import Testing
     @Test func aServeRebuildKeepsTheSiteIndexWhileNoPageMovesAndMakesItAgainWhenOneDoes() throws {
         let site = try ScratchSite(Self.files)
         let session = BuildSession()
+        defer { session.flush() }
         /// Plans a rebuild in the session (without publishing it): whether it took the last build's index.
         func keepsIndex() throws -> Bool {
             let (_, plan, _) = try Self.planned(site, session: session)

@@ -28,6 +28,7 @@ import Testing
     @Test func eachEditIsPublishedThroughTheCopyTheLastOneLeft() throws {
         let site = try Self.site()
         let session = BuildSession()
+        defer { session.flush() }
         #expect(site.build(session: session).published)
         #expect(Self.copies(site).isEmpty, "a whole build keeps no copy")
         var first: [String] = []
@@ -54,7 +55,7 @@ import Testing
     /// swapped a new output in, the next update copies that one instead.
     @Test func aCopyIsGivenOnlyWhileNoOtherOutputHasBeenSwappedIn() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-standby-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { ScratchSite.remove(root) }
         let target = root.appendingPathComponent("Public").path
         let prefix = root.path + "/.Public.folio-"
         for folder in [target, prefix + "staging-1"] {
@@ -85,6 +86,7 @@ import Testing
     @Test func aWholeBuildInTheSessionDropsTheCopy() throws {
         let site = try Self.site()
         let session = BuildSession()
+        defer { session.flush() }
         #expect(site.build(session: session).published)
         try Self.edit(site, 1)
         #expect(site.build(session: session).published)

@@ -184,6 +184,7 @@ import Testing
 
     @Test func anUnchangedPagesLinksAreCheckedAgainstTheEditedPageAlsoAfterAPageIsAdded() throws {
         let session = BuildSession()
+        defer { session.flush() }
         let site = try ScratchSite([
             "site.yml": "title: Serve\n",
             "index.md": "# Home\n\n[usage](b.md#usage) [setup](c.md#setup)\n",
@@ -208,8 +209,10 @@ import Testing
         try site.write(["index.md": "# Home\n\n[usage](b.md#usage) [setup](a.md#setup) [gone](a.md#gone)\n"])
         #expect(Self.broken(site.build(session: session)) == ["index.md: broken link 'a.md#gone"])
     }
+
     @Test func aServeRebuildAfterATextEditChecksThatPagesAnchorsAndKeepsTheOtherPagesFindings() throws {
         let session = BuildSession()
+        defer { session.flush() }
         let site = try ScratchSite([
             "site.yml": "title: Serve\n",
             "index.md": "# Home\n\n[usage](b.md#usage) [nothing](b.md#nothing)\n",

@@ -3,6 +3,8 @@ import Foundation
 @testable import FolioKit
 
 /// A site written into a fresh temporary folder, built with the default theme, and removed at the end of a test.
+/// A test building it in a `BuildSession` flushes the session first (`defer { session.flush() }`): `folio serve`'s
+/// cache files are written once its rebuilds pause, which could be after the folder is gone.
 final class ScratchSite {
     let root: URL
     var content: URL { root.appendingPathComponent("Content") }
@@ -13,7 +15,16 @@ final class ScratchSite {
         try write(files)
     }
 
-    deinit { try? FileManager.default.removeItem(at: root) }
+    deinit { Self.remove(root) }
+
+    /// Removes a test's scratch folder, again while anything is left: a removal the build runs in the background (an
+    /// old output, a standby copy) may still be deleting inside it, and a removal that meets it gives up part way.
+    static func remove(_ folder: URL) {
+        for _ in 0..<100 where FileManager.default.fileExists(atPath: folder.path) {
+            try? FileManager.default.removeItem(at: folder)
+            if FileManager.default.fileExists(atPath: folder.path) { usleep(20_000) }
+        }
+    }
 
     func write(_ files: [String: String]) throws {
         for (path, text) in files {
