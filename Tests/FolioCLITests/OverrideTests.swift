@@ -33,6 +33,19 @@ struct OverrideTests {
         #expect(try Tree.text(scratch.url("Public/assets/site.css")) == "main { margin: 1em; }\n")
     }
 
+    @Test func aPageAtAThemeAssetsPlaceWinsWithAWarning() throws {
+        let scratch = try ScratchSite(nil)
+        try scratch.write("Templates/assets/demo/index.html", "<p>The theme's demo</p>\n")
+        try scratch.write("Content/assets/demo.md", "# Demo\n\nThe demo page.\n")
+        let run = try scratch.build()
+        #expect(run.status == 0, "\(run)")
+        let found = try #require(warning(run, at: "Content/assets/demo.md"), "\(run.stderr)")
+        #expect(
+            found.message.contains("the theme's assets/demo/index.html (Templates/assets/demo/index.html)"),
+            "\(found)")
+        #expect(try Tree.text(scratch.url("Public/assets/demo/index.html")).contains("The demo page."))
+    }
+
     @Test func aContent404PageWinsOverTheGeneratedOneWithAWarning() throws {
         let scratch = try ScratchSite(nil)
         try scratch.write("Content/404.html", "<h1>Lost</h1>\n")

@@ -58,9 +58,14 @@ struct BuildPipeline {
 
     mutating func theme(for reading: SiteReader.Reading) -> SiteTheme {
         let site = reading.site
-        let theme = Theme.load(
+        let files = Theme.files(
             directory: options.templatesDirectory, followSymlinks: site.config.followSymlinks, diagnostics: &diagnostics
         )
+        // `folio serve` parses the templates again only when a file of the theme changed.
+        let kept = session?.theme(madeOf: files) ?? KeptTheme(files: files)
+        diagnostics.report(kept.diagnostics)
+        session?.keep(kept)
+        let theme = kept.theme
         let overrides = OutputOverrides(site: site, theme: theme, diagnostics: &diagnostics)
         SiteTheme.checkLayouts(site, theme: theme, diagnostics: &diagnostics)
         let appearance = AppearanceConfig.load(
@@ -288,7 +293,9 @@ struct SiteTheme: Sendable {
 
     /// Every page's `layout:` must name a file in `layouts/`.
     static func checkLayouts(_ site: Site, theme: Theme, diagnostics: inout Diagnostics) {
-        for page in site.pages where !theme.layouts.contains(page.listing.layout) {
+        // By index: a page's layout is read where it is, not each page copied.
+        for index in site.pages.indices where !theme.layouts.contains(site.pages[index].listing.layout) {
+            let page = site.pages[index]
             let position = page.listing.layoutPosition
             let known = theme.layouts.sorted().joined(separator: ", ")
             diagnostics.error(

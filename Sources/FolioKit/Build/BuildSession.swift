@@ -11,6 +11,8 @@ public final class BuildSession: @unchecked Sendable {
     private var facts: (path: String, kept: SiteFacts.Kept)?
     /// The last build's index of pages and tree, and the cache it went with (see `KeptSiteIndex`).
     private var index: (path: String, kept: KeptSiteIndex)?
+    /// The last build's theme (see `KeptTheme`).
+    private var theme: KeptTheme?
     /// The cache files, written once the rebuilds pause.
     let writes: DeferredWrites
     /// A copy of the output kept for the next rebuild's update (see `OutputStandby`).
@@ -46,6 +48,15 @@ public final class BuildSession: @unchecked Sendable {
         lock.lock()
         self.facts = facts.map { (path, $0) }
         lock.unlock()
+    }
+
+    /// The last build's theme, when it was made of the same files.
+    func theme(madeOf files: [String: Theme.File]) -> KeptTheme? {
+        lock.withLock { theme?.files == files ? theme : nil }
+    }
+
+    func keep(_ theme: KeptTheme) {
+        lock.withLock { self.theme = theme }
     }
 
     func siteIndex(at path: String) -> KeptSiteIndex? {

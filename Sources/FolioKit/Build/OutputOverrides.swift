@@ -26,9 +26,13 @@ struct OutputOverrides: Sendable {
             let output = OutputPath(file)
             if contested.contains(output) { claimed[output] = FileTree.display(site.contentDirectory, file) }
         }
-        for index in site.pages.indices {
-            let output = site.pages[index].outputPath
-            if contested.contains(output) { claimed[output] = site.pages[index].displayPath }
+        // A page writes an `index.html` (`OutputPath(page:)`): the pages are looked through only when such a path is
+        // contested (a theme's `assets/…/index.html`), not at every build.
+        if contested.contains(where: { $0.relative.hasSuffix("index.html") }) {
+            for index in site.pages.indices {
+                let output = site.pages[index].outputPath
+                if contested.contains(output) { claimed[output] = site.pages[index].displayPath }
+            }
         }
         self.claimed = Set(claimed.keys)
 

@@ -4,7 +4,7 @@ import Mustache
 /// The templates, assets and appearance file of a theme: the user's `Templates/` over the default theme in the binary.
 public struct Theme: Sendable {
     /// A file of the theme: from the user's folder, or embedded in `folio`.
-    public struct File: Sendable {
+    public struct File: Sendable, Equatable {
         /// Path relative to the theme root (`layouts/default.mustache`).
         public var path: String
         /// What to show in messages: the user's path, or `(default theme)/…`.
@@ -42,6 +42,12 @@ public struct Theme: Sendable {
     /// Loads the theme, reporting template syntax errors and missing partials with their positions.
     /// `followSymlinks`: site.yml's setting, for links in the theme folder whose target lies outside it.
     public static func load(directory: String?, followSymlinks: Bool = false, diagnostics: inout Diagnostics) -> Theme {
+        let files = files(directory: directory, followSymlinks: followSymlinks, diagnostics: &diagnostics)
+        return load(files, diagnostics: &diagnostics)
+    }
+
+    /// The theme's files, by path: the user's folder over the default theme (what `load` parses).
+    static func files(directory: String?, followSymlinks: Bool, diagnostics: inout Diagnostics) -> [String: File] {
         var files: [String: File] = [:]
         for (path, bytes) in DefaultTheme.files {
             files[path] = File(path: path, displayPath: "(default theme)/" + path, bytes: bytes)
@@ -52,7 +58,11 @@ public struct Theme: Sendable {
                 files[path] = File(path: path, displayPath: FileTree.display(directory, path), bytes: [UInt8](data))
             }
         }
+        return files
+    }
 
+    /// The theme made of `files`, its templates parsed and checked.
+    static func load(_ files: [String: File], diagnostics: inout Diagnostics) -> Theme {
         let contents = files.mapValues(\.bytes)
         let direct = DirectPartial.unchanged(in: contents)
         var library = MustacheLibrary()

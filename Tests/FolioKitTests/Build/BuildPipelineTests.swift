@@ -330,6 +330,54 @@ import Testing
         #expect(site.html("guide/index.html").contains("Second edit, longer."))
     }
 
+    @Test func aServeRebuildParsesTheThemeAgainOnlyWhenOneOfItsFilesChangedAndReportsItsErrorsEachTime() throws {
+        let site = try ScratchSite(Self.files)
+        let templates = site.root.appendingPathComponent("Templates")
+        let footer = templates.appendingPathComponent("partials/footer.mustache")
+        try FileManager.default.createDirectory(
+            at: footer.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let session = BuildSession()
+        defer { session.flush() }
+        func keptTheme() -> KeptTheme? {
+            var diagnostics = Diagnostics()
+            return session.theme(
+                madeOf: Theme.files(directory: templates.path, followSymlinks: false, diagnostics: &diagnostics))
+        }
+        func rebuild(_ page: String) throws -> SiteBuilder.Result {
+            try site.write(["notes/first.md": "# First note\n\n\(page)\n"])
+            return site.build(templates: templates, session: session)
+        }
+
+        try "<footer>Footer one</footer>\n".write(to: footer, atomically: true, encoding: .utf8)
+        #expect(try rebuild("Text.").published)
+        let first = try #require(keptTheme())
+        // A page edited: the theme is the one parsed before.
+        #expect(try rebuild("Text, edited.").published)
+        #expect(keptTheme() === first)
+        #expect(site.html("notes/first/index.html").contains("Footer one"))
+
+        // A template edited: parsed again, on every page.
+        try "<footer>Footer two</footer>\n".write(to: footer, atomically: true, encoding: .utf8)
+        #expect(try rebuild("Text, edited.").published)
+        #expect(keptTheme() !== first)
+        #expect(site.html("guide/index.html").contains("Footer two"))
+
+        // A template broken: its error fails every rebuild until it is mended, also those it is not parsed again for.
+        try "<footer>{{#open}}</footer>\n".write(to: footer, atomically: true, encoding: .utf8)
+        for text in ["Text, edited again.", "Text, edited a third time."] {
+            let failed = try rebuild(text)
+            #expect(!failed.published)
+            #expect(
+                failed.diagnostics.contains { $0.severity == .error && $0.path.hasSuffix("partials/footer.mustache") },
+                "\(failed.diagnostics)")
+        }
+        try "<footer>Footer three</footer>\n".write(to: footer, atomically: true, encoding: .utf8)
+        #expect(try rebuild("Text, mended.").published)
+        #expect(site.html("notes/first/index.html").contains("Footer three"))
+        #expect(site.html("notes/first/index.html").contains("Text, mended."))
+        session.flush()
+    }
+
     @Test func aFullRunPublishesEveryPageAndTheCacheMakesTheNextANoOp() throws {
         let site = try ScratchSite(Self.files)
         let first = SiteBuilder.build(Self.options(site))
