@@ -89,7 +89,7 @@ struct Watching: Service {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for await changes in watcher.changes {
-                            await rebuilder.rebuild(changedPaths: changes)
+                            await rebuilder.rebuild(changedPaths: changes, completeSince: watcher.completeSince)
                         }
                     }
                     group.addTask {  // finds pages that went away, so their streams end

@@ -30,10 +30,12 @@ final class Rebuilder: Sendable {
         return result
     }
 
-    /// A rebuild after `changedPaths` (files or folders, absolute) changed.
+    /// A rebuild after `changedPaths` (files or folders, absolute) changed. `completeSince`: since when the watcher
+    /// has seen every change (`SiteWatcher.completeSince`); the rebuild then looks again only at the changed files.
     @discardableResult
-    func rebuild(changedPaths: Set<String>) async -> SiteBuilder.Result? {
+    func rebuild(changedPaths: Set<String>, completeSince: UInt64? = nil) async -> SiteBuilder.Result? {
         let start = DispatchTime.now()
+        session.watcherSaw(Self.changes(changedPaths, in: options.contentDirectory, completeSince: completeSince))
         guard let result = await build() else { return nil }
         let ms = Int((Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6).rounded())
         let what = Self.describe(changedPaths)
@@ -76,6 +78,20 @@ final class Rebuilder: Sendable {
         } else {
             await reload.failed(result.diagnostics.map(\.description))
         }
+    }
+
+    /// The changes below the content folder, as paths below it ("" for the folder itself).
+    static func changes(_ paths: Set<String>, in content: String, completeSince: UInt64?) -> WatchedChanges {
+        let root = SiteWatcher.absolute(content)
+        var below: Set<String> = []
+        for path in paths {
+            if path == root {
+                below.insert("")
+            } else if path.hasPrefix(root + "/") {
+                below.insert(String(path.dropFirst(root.count + 1)))
+            }
+        }
+        return WatchedChanges(paths: below, completeSince: completeSince)
     }
 
     /// "1 change: Content/index.md", "3 changes".

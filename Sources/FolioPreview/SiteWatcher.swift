@@ -28,6 +28,12 @@ final class SiteWatcher: @unchecked Sendable {
     private var pollingFallback = false
     /// How the watcher watches: inotify unless it was not asked for or is unavailable.
     var mode: Mode { lock.withLock { pollingFallback ? .polling : requestedMode } }
+    private var watchingSince: UInt64?
+    private var lostTrack = false
+    /// Since when (`DispatchTime`'s uptime nanoseconds) every change below the roots has been reported: from the
+    /// moment inotify watched every folder; nil while it does not (it polls, or a folder could not be watched). A
+    /// batch of changes lost by the kernel (its queue overflowed) is reported as the roots themselves.
+    var completeSince: UInt64? { lock.withLock { lostTrack ? nil : watchingSince } }
 
     /// - Parameters:
     ///   - roots: folders to watch; missing ones are skipped.
@@ -87,7 +93,11 @@ final class SiteWatcher: @unchecked Sendable {
 
         func watchTree(_ folder: String) -> Bool {
             let wd = inotify_add_watch(fd, folder, Self.mask)
-            guard wd >= 0 else { return false }
+            guard wd >= 0 else {
+                // Out of watches, say: its changes go unseen from now on. A folder already gone is no loss.
+                if errno != ENOENT && errno != ENOTDIR { lock.withLock { lostTrack = true } }
+                return false
+            }
             folders[wd] = folder
             for sub in Self.subfolders(of: folder) where counts(sub) { _ = watchTree(sub) }
             return true
@@ -95,6 +105,7 @@ final class SiteWatcher: @unchecked Sendable {
         for root in roots where FileManager.default.fileExists(atPath: root) {
             guard watchTree(root) else { return false }  // e.g. out of watches: poll instead
         }
+        lock.withLock { watchingSince = DispatchTime.now().uptimeNanoseconds }
 
         var pending = Set<String>()
         var firstPending = DispatchTime.now()
@@ -121,7 +132,15 @@ final class SiteWatcher: @unchecked Sendable {
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 let name = String(decoding: buffer[nameStart..<nameStart + length].prefix { $0 != 0 }, as: UTF8.self)
                 offset = nameStart + length
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Changes were lost: each root counts as changed, which makes the rebuild look at everything.
+                    if pending.isEmpty { firstPending = DispatchTime.now() }
+                    pending.formUnion(roots)
+                    continue
+                }
                 if mask & UInt32(IN_IGNORED) != 0 {
+                    // A root no longer watched (deleted or moved): what comes in its place is not.
+                    if let folder = folders[wd], roots.contains(folder) { lock.withLock { lostTrack = true } }
                     folders[wd] = nil
                     continue
                 }

@@ -78,6 +78,78 @@ struct ServeEndToEndTests {
         #expect(build.terminationStatus == 0 && json.contains("\"rendered\": 0,"), "\(json)")
     }
 
+    /// A rebuild looks again only at the files the watcher saw change (inotify sees every one): after every kind of
+    /// change, the output is the one a clean build makes.
+    @Test func everyKindOfChangeWhileServingEndsAsACleanBuild() throws {
+        let serve = try ServeProcess(fixture: "serve-site")
+        defer { serve.stop() }
+        let content = serve.site.appendingPathComponent("Content")
+        func rebuilds() -> Int {
+            serve.stdout.components(separatedBy: "Rebuilt in ").count
+                + serve.stderr.components(separatedBy: "Rebuild failed in ").count - 2
+        }
+        func snapshot(_ folder: String) -> [String: Data] {
+            let root = serve.site.appendingPathComponent(folder)
+            var files: [String: Data] = [:]
+            for case let path as String in FileManager.default.enumerator(atPath: root.path) ?? .init() {
+                var isFolder: ObjCBool = false
+                let url = root.appendingPathComponent(path)
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue
+                else { continue }
+                files[path] = try? Data(contentsOf: url)
+            }
+            return files
+        }
+        /// Makes a change, waits for its rebuilds (one at least, then none for half a second), and compares the
+        /// output with a clean build's.
+        func change(_ what: String, _ make: () throws -> Void) throws {
+            let before = rebuilds()
+            try make()
+            let deadline = Date(timeIntervalSinceNow: 20)
+            var (seen, quietSince) = (before, Date())
+            while Date() < deadline, seen == before || Date().timeIntervalSince(quietSince) < 0.5 {
+                if rebuilds() != seen { (seen, quietSince) = (rebuilds(), Date()) }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            #expect(seen > before, "no rebuild after \(what): \(serve.output)")
+            let clean = Process()
+            clean.executableURL = ServeProcess.binary
+            clean.arguments = ["build", "--no-cache", "--output", "Clean"]
+            clean.currentDirectoryURL = serve.site
+            clean.standardOutput = FileHandle.nullDevice
+            try clean.run()
+            clean.waitUntilExit()
+            #expect(clean.terminationStatus == 0, "\(what)")
+            #expect(snapshot("Public") == snapshot("Clean"), "\(what)")
+        }
+        let files = FileManager.default
+        try change("a page edited") {
+            try serve.write("Content/about.md", "---\ntitle: About\n---\n\nThe second version.\n")
+        }
+        try change("a page added in a new folder") {
+            try files.createDirectory(at: content.appendingPathComponent("guide"), withIntermediateDirectories: true)
+            try serve.write("Content/guide/setup.md", "# Setup\n\nFirst steps.\n")
+        }
+        try change("the new page edited") {
+            try serve.write("Content/guide/setup.md", "# Setup\n\nFirst steps, edited.\n")
+        }
+        try change("a page renamed") {
+            try files.moveItem(
+                at: content.appendingPathComponent("about.md"), to: content.appendingPathComponent("team.md"))
+        }
+        try change("a static file added") { try serve.write("Content/images/notes.txt", "Notes.\n") }
+        try change("the static file edited") { try serve.write("Content/images/notes.txt", "Notes, edited.\n") }
+        try change("a page deleted") { try files.removeItem(at: content.appendingPathComponent("guide/setup.md")) }
+        try change("a link to the renamed page") {
+            try serve.write("Content/index.md", "---\ntitle: Planets\n---\n\nSee [the team](team.md).\n")
+        }
+        try change("the site's settings") { try serve.write("Content/site.yml", "title: Serve fixture, renamed\n") }
+        #expect(serve.stderr.isEmpty, "\(serve.output)")
+        let page = try String(
+            contentsOf: serve.site.appendingPathComponent("Public/team/index.html"), encoding: .utf8)
+        #expect(page.contains("The second version.") && page.contains("Serve fixture, renamed"))
+    }
+
     @Test func servesOverTheSocketWithTypesRedirectsHeadAnd404() throws {
         let serve = try ServeProcess(fixture: "serve-site")
         defer { serve.stop() }

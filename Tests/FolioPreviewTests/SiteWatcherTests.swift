@@ -48,9 +48,38 @@ struct SiteWatcherTests {
         defer { watcher.stop() }
         try await settle()
         #expect(watcher.mode == mode)
+        // inotify sees every change from the moment each folder is watched; polling can miss one between scans.
+        #expect((watcher.completeSince != nil) == (mode == .inotify))
+        #expect(watcher.completeSince ?? 0 <= DispatchTime.now().uptimeNanoseconds)
         try folder.write("Content/guide/setup.md", "# Setup, edited\n")
         let batch = await nextBatch(watcher)
         #expect(batch == [folder.path("Content/guide/setup.md")])
+    }
+
+    @Test func aWatcherWhoseFolderWasDeletedNoLongerSeesEveryChange() async throws {
+        let folder = try Folder()
+        let watcher = SiteWatcher(roots: [folder.content])
+        watcher.start()
+        defer { watcher.stop() }
+        try await settle()
+        #expect(watcher.completeSince != nil)
+        try FileManager.default.removeItem(atPath: folder.content)
+        _ = await nextBatch(watcher)
+        try await settle()
+        // A folder made in its place is not watched: a rebuild must look at the files themselves.
+        #expect(watcher.completeSince == nil)
+    }
+
+    @Test func aBatchReachesTheRebuildAsPathsBelowTheContentFolder() throws {
+        let folder = try Folder()
+        let changes = Rebuilder.changes(
+            [
+                folder.path("Content/guide/setup.md"), folder.path("Content"),
+                folder.path("Templates/layouts/x.mustache"),
+                folder.path("Content-old/index.md"),
+            ], in: folder.content, completeSince: 42)
+        #expect(changes.paths == ["guide/setup.md", ""])
+        #expect(changes.completeSince == 42)
     }
 
     @Test func aBurstOfWritesIsOneBatch() async throws {

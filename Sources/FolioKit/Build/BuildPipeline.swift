@@ -45,12 +45,14 @@ struct BuildPipeline {
         // Node.js loads highlight.js on the other core while the site is read: at once when every page will render
         // (no cache), else once the plan knows some page will (a build with nothing to render never starts it).
         if previous == nil { CodeHighlighter.shared.warmUp() }
+        let files = session?.filesForRead()
         let reading = SiteReader.read(
             .init(
                 contentDirectory: options.contentDirectory, includeDrafts: options.includeDrafts,
                 baseURL: options.baseURL),
             previous: previous, kept: session?.siteIndex(at: cachePath), keepsIndex: session != nil,
-            diagnostics: &diagnostics)
+            known: files?.known, watched: files?.watched, diagnostics: &diagnostics)
+        session?.keep(reading.known)
         return reading
     }
 

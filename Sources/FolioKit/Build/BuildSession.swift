@@ -11,6 +11,9 @@ public final class BuildSession: @unchecked Sendable {
     private var facts: (path: String, kept: SiteFacts.Kept)?
     /// The last build's index of pages and tree, and the cache it went with (see `KeptSiteIndex`).
     private var index: (path: String, kept: KeptSiteIndex)?
+    /// The content folder's files as the last build read them, and what the watcher saw change since (`KnownFiles`).
+    private var known: KnownFiles?
+    private var watched: WatchedChanges?
     /// The last build's theme (see `KeptTheme`).
     private var theme: KeptTheme?
     /// The cache files, written once the rebuilds pause.
@@ -48,6 +51,23 @@ public final class BuildSession: @unchecked Sendable {
         lock.lock()
         self.facts = facts.map { (path, $0) }
         lock.unlock()
+    }
+
+    /// Tells the session what its watcher saw change (a batch of changes, before the rebuild it causes).
+    public func watcherSaw(_ changes: WatchedChanges) {
+        lock.withLock { watched = watched.map { $0.merged(with: changes) } ?? changes }
+    }
+
+    /// The files the last read found, and what changed since (which the read takes: later changes are the next's).
+    func filesForRead() -> (known: KnownFiles?, watched: WatchedChanges?) {
+        lock.withLock {
+            defer { watched = nil }
+            return (known, watched)
+        }
+    }
+
+    func keep(_ known: KnownFiles?) {
+        lock.withLock { self.known = known }
     }
 
     /// The last build's theme, when it was made of the same files.

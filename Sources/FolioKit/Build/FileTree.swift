@@ -7,11 +7,13 @@ import Foundation
 /// Directory walks with stable order, skipping names that start with `_` or `.` where asked.
 enum FileTree {
     /// The regular files below a folder, and the symbolic links the walk did not follow.
-    private struct Listing {
+    struct Listing {
         /// `/`-separated paths relative to the root, sorted.
         var files: [String] = []
         /// A warning at each link left out: pointing outside the root, into a loop, or nowhere.
         var diagnostics = Diagnostics()
+        /// Whether the walk met a symbolic link (followed or not): what it lists may then lie outside the root.
+        var metLinks = false
     }
 
     /// Regular files below `root`, as `/`-separated relative paths, sorted.
@@ -21,12 +23,19 @@ enum FileTree {
     static func list(
         _ root: String, skipUnderscore: Bool = false, followSymlinks: Bool = false, diagnostics: inout Diagnostics
     ) -> [String] {
+        let listing = listing(root, skipUnderscore: skipUnderscore, followSymlinks: followSymlinks)
+        diagnostics.report(listing.diagnostics)
+        return listing.files
+    }
+
+    /// `list`, with its warnings and whether the walk met a link, for the caller to report.
+    static func listing(_ root: String, skipUnderscore: Bool, followSymlinks: Bool) -> Listing {
         var listing = Listing()
-        guard let real = realPath(root) else { return [] }
+        guard let real = realPath(root) else { return listing }
         let walk = Walk(root: root, realRoot: real, skipUnderscore: skipUnderscore, followSymlinks: followSymlinks)
         walk.visit(root, prefix: "", realDirectory: real, inside: [real], into: &listing)
-        diagnostics.report(listing.diagnostics)
-        return listing.files.sorted()
+        listing.files.sort()
+        return listing
     }
 
     private struct Walk {
@@ -70,6 +79,7 @@ enum FileTree {
 
         /// A symbolic link: followed, or left out with a warning that names its target.
         private func link(_ path: String, relative: String, inside: [String], into listing: inout Listing) {
+            listing.metLinks = true
             let shown = FileTree.display(root, relative)
             let rootName = FileTree.displayRoot(root)
             guard let target = realPath(path) else {

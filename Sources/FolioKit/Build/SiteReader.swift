@@ -54,25 +54,45 @@ public enum SiteReader {
         /// The last build's index, when the pages are placed as they were then (`folio serve`): the tree and the
         /// site key's part of the pages can be taken from it too.
         var keptIndex: KeptSiteIndex?
+        /// The files as this read found them, for the next read in `folio serve` (nil when it met a symbolic link).
+        var known: KnownFiles?
     }
 
     /// Reads the site; a page whose file is unchanged since `previous` is taken from the cache without reading it.
     /// With `kept` (the last build's index, in `folio serve`), pages listed and titled as they were then are in the
     /// same order with the same URLs: their order, URL check and link policy are taken from it. `keepsIndex`: the
-    /// reading keeps the pages as listed, for the next build's check.
+    /// reading keeps the pages as listed, for the next build's check. With `known` (the last read's files, in
+    /// `folio serve`) and `watched` (what changed since), only the changed files are looked at again, when those
+    /// can stand for the rest (`KnownFiles`).
     static func read(
         _ options: Options, previous: BuildCache?, kept last: KeptSiteIndex? = nil, keepsIndex: Bool = false,
-        diagnostics: inout Diagnostics
+        known: KnownFiles? = nil, watched: WatchedChanges? = nil, diagnostics: inout Diagnostics
     ) -> Reading {
+        let readStart = DispatchTime.now().uptimeNanoseconds
         let root = options.contentDirectory
         let siteYAML = FileManager.default.contents(atPath: root + "/site.yml").map { [UInt8]($0) } ?? []
         var config = readConfig(root, &diagnostics)
         if let baseURL = options.baseURL { config.baseURL = baseURL }
 
-        let files = FileTree.list(
-            root, skipUnderscore: true, followSymlinks: config.followSymlinks, diagnostics: &diagnostics)
-        let markdownFiles = files.filter { $0.lowercased().hasSuffix(".md") }
-        let staticFiles = files.filter { !$0.lowercased().hasSuffix(".md") && !configFiles.contains($0) }
+        // The files: the last read's, with the changed ones looked at again; else the folder walked.
+        let changed = known?.changed(watched, root: root)
+        let markdownFiles: [String]
+        let staticFiles: [String]
+        var metLinks = false
+        if let known, changed != nil {
+            (markdownFiles, staticFiles) = (known.markdownFiles, known.staticFiles)
+        } else {
+            let listing = FileTree.listing(root, skipUnderscore: true, followSymlinks: config.followSymlinks)
+            diagnostics.report(listing.diagnostics)
+            metLinks = listing.metLinks
+            markdownFiles = listing.files.filter { $0.lowercased().hasSuffix(".md") }
+            staticFiles = listing.files.filter { !$0.lowercased().hasSuffix(".md") && !configFiles.contains($0) }
+        }
+        /// A file's fingerprint: the last read's, for a file that did not change since.
+        @Sendable func fingerprint(in folder: Int32, _ path: String) -> FileFingerprint? {
+            if let changed, !changed.contains(path), let last = known?.fingerprints[path] { return last }
+            return FileFingerprint(in: folder, path: path)
+        }
 
         // Front matter and titles first: every page's URL and title must be known before any page renders.
         let siteConfig = config
@@ -80,7 +100,7 @@ public enum SiteReader {
         let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if folder >= 0 { close(folder) } }
         let sources = markdownFiles.parallelMap { path -> (PageSource, ParsedFront?, Diagnostics, FileFingerprint?) in
-            let fingerprint = FileFingerprint(in: folder, path: path)
+            let fingerprint = fingerprint(in: folder, path)
             if let record = previous?.pages[path], record.fingerprint == fingerprint {
                 return (
                     PageSource(sourcePath: path, root: root, record: record), nil,
@@ -94,13 +114,14 @@ public enum SiteReader {
         var pages: [PageSource] = []
         var frontDiagnostics: [String: Diagnostics] = [:]
         var frontMatter: [String: FrontMatter] = [:]
-        var fingerprints: [String: FileFingerprint] = [:]
+        // Taken from the last read when only some files changed: those are set again, not all 10,000.
+        var fingerprints: [String: FileFingerprint] = changed != nil ? known?.fingerprints ?? [:] : [:]
         var unchanged: Set<String> = []
         pages.reserveCapacity(sources.count)
         fingerprints.reserveCapacity(sources.count + staticFiles.count)
         unchanged.reserveCapacity(sources.count)
         for (source, front, sourceDiagnostics, fingerprint) in sources {
-            fingerprints[source.sourcePath] = fingerprint
+            if changed?.contains(source.sourcePath) ?? true { fingerprints[source.sourcePath] = fingerprint }
             if source.listing.draft && !options.includeDrafts { continue }
             diagnostics.report(sourceDiagnostics)
             if let front {
@@ -111,7 +132,9 @@ public enum SiteReader {
             }
             pages.append(source)
         }
-        for file in staticFiles { fingerprints[file] = FileFingerprint(in: folder, path: file) }
+        for file in staticFiles where changed?.contains(file) ?? true {
+            fingerprints[file] = FileFingerprint(in: folder, path: file)
+        }
         let index = last.flatMap { $0.fits(listed: pages, staticFiles: staticFiles) ? $0 : nil }
         // Not kept by `folio build`: sorting the pages would then copy them first.
         let listed = keepsIndex ? pages : []
@@ -132,9 +155,16 @@ public enum SiteReader {
         var site = Site(contentDirectory: root, config: config, pages: pages, staticFiles: staticFiles, links: links)
         site.publishing = PublishConfig.parse(
             siteYAML, path: FileTree.display(root, "site.yml"), diagnostics: &diagnostics)
+        let knownNow =
+            metLinks
+            ? nil
+            : KnownFiles(
+                root: root, markdownFiles: markdownFiles, staticFiles: staticFiles, fingerprints: fingerprints,
+                readStart: readStart)
         return Reading(
             site: site, frontDiagnostics: frontDiagnostics, frontMatter: frontMatter, fingerprints: fingerprints,
-            unchanged: unchanged, siteYAML: siteYAML, listed: listed, urlProblems: urlProblems, keptIndex: index)
+            unchanged: unchanged, siteYAML: siteYAML, listed: listed, urlProblems: urlProblems, keptIndex: index,
+            known: knownNow)
     }
 
     /// A page's front matter as the read stage parsed it, held apart: most pages of a rebuild come from the cache
