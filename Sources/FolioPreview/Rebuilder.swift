@@ -27,13 +27,22 @@ final class Rebuilder: Sendable {
         let summary = BuildReport(result: result, output: options.outputDirectory).summaryLine
         if result.published { console.print(summary) } else { console.error(summary) }
         await tellPages(result)
+        if result.published { _ = await verifyOutputs() }
         return result
     }
 
     /// A rebuild after `changedPaths` (files or folders, absolute) changed. `completeSince`: since when the watcher
     /// has seen every change (`SiteWatcher.completeSince`); the rebuild then looks again only at the changed files.
+    /// After it is published, every page's file is looked for in the output (`BuildSession.verifyOutputs`), for the
+    /// next rebuild not to; a file found missing is made again by a rebuild at once.
     @discardableResult
     func rebuild(changedPaths: Set<String>, completeSince: UInt64? = nil) async -> SiteBuilder.Result? {
+        await rebuild(changedPaths: changedPaths, completeSince: completeSince, verifying: true)
+    }
+
+    private func rebuild(changedPaths: Set<String>, completeSince: UInt64?, verifying: Bool) async
+        -> SiteBuilder.Result?
+    {
         let start = DispatchTime.now()
         session.watcherSaw(Self.changes(changedPaths, in: options.contentDirectory, completeSince: completeSince))
         guard let result = await build() else { return nil }
@@ -48,7 +57,20 @@ final class Rebuilder: Sendable {
             console.error("Rebuild failed in \(ms) ms (\(what)): \(count); still serving the last good build")
         }
         await tellPages(result)
+        if verifying, result.published, await !verifyOutputs() {
+            // Deleted from the output behind the preview's back: the rebuild looks for every page's file itself.
+            let output = SiteWatcher.absolute(options.outputDirectory)
+            return await rebuild(changedPaths: [output], completeSince: completeSince, verifying: false)
+        }
         return result
+    }
+
+    /// `BuildSession.verifyOutputs`, on the builds' queue: a rebuild that comes meanwhile waits for it (15 ms on a
+    /// site of 10,000 pages), never the other way round.
+    private func verifyOutputs() async -> Bool {
+        await withCheckedContinuation { done in
+            queue.async { [session, options] in done.resume(returning: session.verifyOutputs(options.outputDirectory)) }
+        }
     }
 
     /// The session finds what changed from the files themselves (their fingerprints against its cache),

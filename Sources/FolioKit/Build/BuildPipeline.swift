@@ -96,7 +96,8 @@ struct BuildPipeline {
                 urlProblems: reading.urlProblems, links: site.links, structure: structure.kept, pagesKey: pagesKey),
             at: cachePath)
         let pages = RenderPlan(
-            site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory)
+            site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory,
+            checksOutputs: session?.takeOutputsVerified() != true)
         if pages.reused.count < site.pages.count { CodeHighlighter.shared.warmUp() }
         // A few edited pages are published as a patch of the output (still old-or-new, see OutputPatch); anything
         // larger, or an output without Folio's mark (made by an older Folio), is built beside it and swapped in whole.

@@ -14,6 +14,8 @@ public final class BuildSession: @unchecked Sendable {
     /// The content folder's files as the last build read them, and what the watcher saw change since (`KnownFiles`).
     private var known: KnownFiles?
     private var watched: WatchedChanges?
+    /// Every page's file was found in the output after the last build published (`verifyOutputs`).
+    private var outputsVerified = false
     /// The last build's theme (see `KeptTheme`).
     private var theme: KeptTheme?
     /// The cache files, written once the rebuilds pause.
@@ -68,6 +70,25 @@ public final class BuildSession: @unchecked Sendable {
 
     func keep(_ known: KnownFiles?) {
         lock.withLock { self.known = known }
+    }
+
+    /// Looks for every page's file in `output`, where the last build published them: `folio serve` does it after
+    /// each rebuild, once the open pages have been told, so that the next rebuild need not (10,000 system calls on
+    /// 10,000 pages, about 15 ms of a rebuild). False when one is missing (deleted behind the preview's back): the
+    /// next rebuild then looks for each one itself, and renders again those that are gone.
+    public func verifyOutputs(_ output: String) -> Bool {
+        guard let cache = lock.withLock({ cache }) else { return false }
+        let found = RenderPlan.missingOutputs(cache.pages.values.map(\.url), output: output).isEmpty
+        lock.withLock { outputsVerified = found }
+        return found
+    }
+
+    /// Whether `verifyOutputs` found every page's file since the last build: the answer holds for one build only.
+    func takeOutputsVerified() -> Bool {
+        lock.withLock {
+            defer { outputsVerified = false }
+            return outputsVerified
+        }
     }
 
     /// The last build's theme, when it was made of the same files.

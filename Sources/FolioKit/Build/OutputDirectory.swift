@@ -151,6 +151,11 @@ struct OutputDirectory: Sendable {
         return FileOperations.link(path.inside(previous), (newPath ?? path).inside(staging))
     }
 
+    /// Removes the previous output's file at `path` with the update (a whole output is built without it anyway).
+    func remove(_ path: OutputPath) {
+        pending?.remove(path.relative)
+    }
+
     /// Copies a source file's bytes (never a link to it: the output must not share a file with the sources).
     func copy(from source: String, to path: OutputPath) throws(FileError) {
         if discards {

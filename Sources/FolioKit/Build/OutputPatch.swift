@@ -23,16 +23,17 @@ struct OutputPatch {
 
     func publish(_ pending: PendingFiles) throws {
         let files = pending.files
+        let removed = pending.removed
         defer { rmdir(pending.folder) }
-        if files.isEmpty { return }
-        if files.count == 1, let only = files.first,
+        if files.isEmpty && removed.isEmpty { return }
+        if removed.isEmpty, files.count == 1, let only = files.first,
             FileSystem.isDirectory(target + "/" + SitePath.directory(of: only.path))
         {
             standby?.discard()
             try FileOperations.rename(only.file, target + "/" + only.path)
             return
         }
-        var common = Self.commonFolder(files.map(\.path))
+        var common = Self.commonFolder(files.map(\.path) + removed)
         while !common.isEmpty && !FileSystem.isDirectory(target + "/" + common) {
             common = SitePath.directory(of: common)
         }
@@ -56,9 +57,15 @@ struct OutputPatch {
             // A rename over a hard link replaces the name in the copy; the old folder keeps its own.
             try FileOperations.rename(file, copy + "/" + relative)
         }
+        for path in removed {
+            let relative = common.isEmpty ? path : String(path.dropFirst(common.count + 1))
+            if unlink(copy + "/" + relative) != 0 && errno != ENOENT {
+                throw FileError("remove", copy + "/" + relative)
+            }
+        }
         if let standby, common.isEmpty, FileOperations.exchange(copy, folder) {
             // `copy` holds the old output now: brought up to date, it is the next rebuild's copy.
-            standby.keep(copy, of: target, updating: files.map(\.path), prefix: prefix)
+            standby.keep(copy, of: target, updating: files.map(\.path), removing: removed, prefix: prefix)
             return
         }
         try FileOperations.swap(copy, into: folder, aside: aside)
@@ -96,6 +103,17 @@ final class PendingFiles: @unchecked Sendable {
         written[path] = file
         return file
     }
+
+    /// Output paths of the previous output's files the update removes, in path order.
+    var removed: [String] {
+        lock.withLock { removals.sorted() }
+    }
+
+    func remove(_ path: String) {
+        lock.withLock { _ = removals.insert(path) }
+    }
+
+    private var removals: Set<String> = []
 
     /// Output path → pending file, in path order.
     var files: [(path: String, file: String)] {

@@ -39,16 +39,21 @@ final class OutputStandby: @unchecked Sendable {
         return nil
     }
 
-    /// Keeps `tree`, the output's old folder just swapped out by an update of `files` (output paths), as the next
-    /// copy of `target`: the update's files are linked into it from `target` first. Nothing is kept when that fails.
+    /// Keeps `tree`, the output's old folder just swapped out by an update of `files` (output paths) that removed
+    /// `removed`, as the next copy of `target`: the update's files are linked into it from `target` first, and the
+    /// removed ones removed. Nothing is kept when that fails.
     /// `prefix` is where a build names its folders beside the output (`…/.Public.folio-`): the copy is one of them,
     /// so that what a stopped `folio serve` leaves is removed by the next build.
-    func keep(_ tree: String, of target: String, updating files: [String], prefix: String) {
+    func keep(
+        _ tree: String, of target: String, updating files: [String], removing removed: [String] = [], prefix: String
+    ) {
         lock.lock()
         defer { lock.unlock() }
         if let copy = kept { FileOperations.removeInBackground(copy.path) }
         kept = nil
-        guard let identity = Self.identity(of: target), Self.link(files, from: target, into: tree) else {
+        guard let identity = Self.identity(of: target), Self.link(files, from: target, into: tree),
+            removed.allSatisfy({ unlink(tree + "/" + $0) == 0 || errno == ENOENT })
+        else {
             return FileOperations.removeInBackground(tree)
         }
         var path = tree

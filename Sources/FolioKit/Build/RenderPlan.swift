@@ -18,13 +18,18 @@ struct RenderPlan: Sendable {
     /// Same site around the pages (same key), same pages and static files, only some edited.
     private let sameSite: Bool
 
-    init(site: Site, reading: SiteReader.Reading, previous: BuildCache?, siteKey: String, output: String) {
+    /// `checksOutputs`: whether each unchanged page's file is looked for in the output (not when `folio serve` found
+    /// every one in place after its last rebuild: `BuildSession.verifyOutputs`).
+    init(
+        site: Site, reading: SiteReader.Reading, previous: BuildCache?, siteKey: String, output: String,
+        checksOutputs: Bool = true
+    ) {
         previousOutput = output
         sourceFingerprints = reading.fingerprints
         var reused: [String: BuildCache.PageRecord] = [:]
         if let previous, previous.siteKey == siteKey {
             let unchanged = Self.unchanged(reading: reading, previous: previous)
-            let missing = Self.missingOutputs(unchanged.urls, output: output)
+            let missing = checksOutputs ? Self.missingOutputs(unchanged.urls, output: output) : []
             reused = unchanged.records
             for index in missing { reused[unchanged.paths[index]] = nil }
         }
@@ -66,7 +71,7 @@ struct RenderPlan: Sendable {
     /// Which of the pages at `urls` (by index) no longer have their file in the output (deleted since the previous
     /// build: rendered again), checked on both cores, one system call a page. Each file is looked up from the output
     /// folder, opened once: the system walks only the path below it. (About 15 ms of a rebuild of 10,000 pages.)
-    private static func missingOutputs(_ urls: [String], output: String) -> [Int] {
+    static func missingOutputs(_ urls: [String], output: String) -> [Int] {
         let folder = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return Array(urls.indices) }
         defer { close(folder) }

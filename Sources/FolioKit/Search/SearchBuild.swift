@@ -26,6 +26,13 @@ struct SearchBuild {
         site: Site, plan: RenderPlan, fresh: [String: SearchPage], stream: SearchPageStream? = nil,
         output: OutputDirectory, diagnostics: inout Diagnostics
     ) {
+        // The last index's files this one no longer has leave with the update, in the same step (a whole output is
+        // built without them).
+        defer {
+            if output.isPatch {
+                for path in previousFiles.keys where cache.files[path] == nil { output.remove(OutputPath(path)) }
+            }
+        }
         if let stream {
             return write(site: site, plan: plan, stream: stream, output: output, diagnostics: &diagnostics)
         }
@@ -249,13 +256,9 @@ struct SearchBuild {
         return (kept, problems)
     }
 
-    /// After the output is published: removes index files no longer used (an in-place update keeps the rest),
-    /// notes each file as published and saves the cache (in a long-running process, `session`, once its rebuilds
-    /// pause).
+    /// After the output is published: notes each file as published and saves the cache (in a long-running process,
+    /// `session`, once its rebuilds pause).
     mutating func finish(output: OutputDirectory, session: BuildSession?) {
-        if output.isPatch {
-            for path in previousFiles.keys where cache.files[path] == nil { unlink(output.target + "/" + path) }
-        }
         for path in Array(cache.files.keys) {
             cache.files[path]?.file = FileFingerprint(path: output.target + "/" + path) ?? .missing
         }

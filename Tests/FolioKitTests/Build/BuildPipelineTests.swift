@@ -161,6 +161,53 @@ import Testing
         session.flush()
     }
 
+    /// A word gone from the site takes its search shard with it, also from the copy of the output `folio serve` keeps
+    /// for its next rebuild (which brought the shard back before).
+    @Test func editsThatDropWordsLeaveNoShardOfThemAlsoInServe() throws {
+        let site = try ScratchSite(Self.files)
+        let session = BuildSession()
+        defer { session.flush() }
+        #expect(site.build(session: session).published)
+        let clean = site.root.appendingPathComponent("Clean")
+        for (number, text) in ["Zebras quagga.", "Walrus.", "Text."].enumerated() {
+            try site.write(["notes/first.md": "# First note\n\n\(text)\n"])
+            #expect(site.build(session: session).published)
+            site.build(into: clean, cache: false)
+            let (served, built) = (ScratchSite.snapshot(site.output), ScratchSite.snapshot(clean))
+            let differing = Set(served.keys).union(built.keys).filter { served[$0] != built[$0] }.sorted()
+            #expect(differing.isEmpty, "edit \(number + 1): \(differing)")
+            ScratchSite.remove(clean)
+        }
+        #expect(!site.exists(SearchIndex.path(shard: "ze").relative))
+        session.flush()
+    }
+
+    @Test func aServeRebuildAfterItsOutputWasFoundWholeDoesNotLookForEveryPageAgain() throws {
+        let site = try ScratchSite(Self.files)
+        let session = BuildSession()
+        defer { session.flush() }
+        #expect(site.build(session: session).published)
+        #expect(session.verifyOutputs(site.output.path))
+        // Deleted after the look: this rebuild takes every unchanged page's file as found.
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("guide/index.html"))
+        try site.write(["notes/first.md": "# First note\n\nText, edited.\n"])
+        let rebuilt = site.build(session: session)
+        #expect(rebuilt.published && rebuilt.summary.rendered == 1, "\(rebuilt.diagnostics)")
+        #expect(!site.exists("guide/index.html"))
+        // The look after it finds the page missing, and the next rebuild renders it again.
+        #expect(!session.verifyOutputs(site.output.path))
+        let mended = site.build(session: session)
+        #expect(mended.published && mended.summary.rendered == 1, "\(mended.diagnostics)")
+        #expect(site.html("guide/index.html").contains("data-folio-view=\"tabs\""))
+        #expect(session.verifyOutputs(site.output.path))
+        // The answer holds for one build: a rebuild without a look after the last one looks for every file itself.
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("guide/index.html"))
+        #expect(site.build(session: session).published)
+        #expect(site.build(session: session).summary.rendered == 1)
+        #expect(site.exists("guide/index.html"))
+        session.flush()
+    }
+
     @Test func aStaticFileOrFolderPageDeletedFromTheOutputIsMadeAgainByTheNextRebuildAlsoInServe() throws {
         var files = Self.files
         files["notes/second.md"] = "# Second note\n\nMore.\n"
