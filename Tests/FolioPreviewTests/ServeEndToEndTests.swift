@@ -100,14 +100,15 @@ struct ServeEndToEndTests {
             }
             return files
         }
-        /// Makes a change, waits for its rebuilds (one at least, then none for half a second), and compares the
-        /// output with a clean build's.
+        /// Makes a change, waits for its rebuilds (one at least, then none for a second: the rebuild that follows
+        /// one which found a file missing from the output comes at once), and compares the output with a clean
+        /// build's.
         func change(_ what: String, _ make: () throws -> Void) throws {
             let before = rebuilds()
             try make()
             let deadline = Date(timeIntervalSinceNow: 20)
             var (seen, quietSince) = (before, Date())
-            while Date() < deadline, seen == before || Date().timeIntervalSince(quietSince) < 0.5 {
+            while Date() < deadline, seen == before || Date().timeIntervalSince(quietSince) < 1 {
                 if rebuilds() != seen { (seen, quietSince) = (rebuilds(), Date()) }
                 Thread.sleep(forTimeInterval: 0.02)
             }
