@@ -1,3 +1,4 @@
+import FolioKit
 import Foundation
 
 #if canImport(Glibc)
@@ -72,10 +73,11 @@ final class SiteWatcher: @unchecked Sendable {
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
-    /// Hidden names (editor swap files, the build's staging folder) and backups do not count.
+    /// Hidden names (editor swap files, the build's staging folder) and backups do not count, as no build lists them
+    /// (`IgnoredNames`).
     func counts(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        if name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" { return false }
+        let name = path.split(separator: "/").last ?? Substring(path)
+        if IgnoredNames.contains(name) { return false }
         return !ignored.contains { path == $0 || path.hasPrefix($0 + "/") }
     }
 

@@ -4,7 +4,17 @@ import Foundation
     import Glibc
 #endif
 
-/// Directory walks with stable order, skipping names that start with `_` or `.` where asked.
+/// Names that no build lists and no watcher of `folio serve` reports: hidden files and folders (`.`), editor
+/// backups (`~`), and `4913`, the file Vim makes and removes at once to test a folder before it saves. The same for
+/// both, so that a rebuild that starts from the files the watcher reported finds what a build's walk would.
+public enum IgnoredNames {
+    public static func contains(_ name: some StringProtocol) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || name == "4913"
+    }
+}
+
+/// Directory walks with stable order, skipping ignored names (`IgnoredNames`) and, where asked, names that start
+/// with `_`.
 enum FileTree {
     /// The regular files below a folder, and the symbolic links the walk did not follow.
     struct Listing {
@@ -52,7 +62,7 @@ enum FileTree {
             guard let entries = DirectoryEntries.read(directory) else { return }
             for entry in entries {
                 let name = entry.name
-                if name.hasPrefix(".") || (skipUnderscore && name.hasPrefix("_")) { continue }
+                if IgnoredNames.contains(name) || (skipUnderscore && name.hasPrefix("_")) { continue }
                 let path = directory + "/" + name
                 var type = entry.type
                 if type != Int32(DT_DIR) && type != Int32(DT_REG) && type != Int32(DT_LNK) {
