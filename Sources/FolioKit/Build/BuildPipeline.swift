@@ -189,7 +189,7 @@ struct BuildPipeline {
             { () -> (SearchBuild?, Diagnostics) in
                 var problems = Diagnostics()
                 guard plan.site.config.search else { return (nil, problems) }
-                var search = SearchBuild(buildCache: cachePath, siteKey: plan.siteKey, inMemory: inMemory)
+                var search = SearchBuild(buildCache: cachePath, siteKey: plan.siteKey, session: session)
                 search.write(
                     site: plan.site, plan: plan.pages, fresh: written.search, stream: written.searchStream,
                     output: plan.output, diagnostics: &problems)

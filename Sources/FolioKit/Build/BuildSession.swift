@@ -16,6 +16,9 @@ public final class BuildSession: @unchecked Sendable {
     private var watched: WatchedChanges?
     /// Every page's file was found in the output after the last build published (`verifyOutputs`).
     private var outputsVerified = false
+    /// The search index's cache and its state (its postings laid out in shards) as the last build left them.
+    private var searchCache: (path: String, cache: SearchCache)?
+    private var searchIndex: (path: String, state: SearchIndexState)?
     /// The last build's theme (see `KeptTheme`).
     private var theme: KeptTheme?
     /// The cache files, written once the rebuilds pause.
@@ -89,6 +92,28 @@ public final class BuildSession: @unchecked Sendable {
             defer { outputsVerified = false }
             return outputsVerified
         }
+    }
+
+    func searchCache(at path: String) -> SearchCache? {
+        lock.withLock { searchCache?.path == path ? searchCache?.cache : nil }
+    }
+
+    func keep(searchCache cache: SearchCache, at path: String) {
+        lock.withLock { searchCache = (path, cache) }
+    }
+
+    /// The index's state the last successful build left, taken out (so that changing it copies nothing): a build
+    /// that fails leaves none, and the next one starts from the pages.
+    func takeSearchIndex(at path: String) -> SearchIndexState? {
+        lock.withLock {
+            guard let kept = searchIndex, kept.path == path else { return nil }
+            searchIndex = nil
+            return kept.state
+        }
+    }
+
+    func keep(searchIndex state: SearchIndexState, at path: String) {
+        lock.withLock { searchIndex = (path, state) }
     }
 
     /// The last build's theme, when it was made of the same files.

@@ -5,7 +5,8 @@ import Foundation
 /// re-indexes only the edited pages; index files whose contents did not change are kept, not written again.
 struct SearchBuild {
     let cachePath: String
-    let inMemory: Bool
+    /// `folio serve`'s: the search cache and the index's state stay in it from one build to the next.
+    let session: BuildSession?
     private(set) var cache: SearchCache
     private var previousFiles: [String: (hash: UInt64, file: FileFingerprint)] = [:]
     /// The index this build wrote, kept in memory once it is published.
@@ -13,9 +14,9 @@ struct SearchBuild {
     /// Where the pages' terms went as they were rendered, when this build rendered every page: the cache to be.
     private var stream: SearchPageStream?
 
-    init(buildCache: String, siteKey: String, inMemory: Bool) {
+    init(buildCache: String, siteKey: String, session: BuildSession?) {
         cachePath = SearchCache.location(buildCache: buildCache)
-        self.inMemory = inMemory
+        self.session = session
         cache = SearchCache(siteKey: siteKey)
     }
 
@@ -37,7 +38,7 @@ struct SearchBuild {
             return write(site: site, plan: plan, stream: stream, output: output, diagnostics: &diagnostics)
         }
         var previous: SearchCache?
-        if !plan.reused.isEmpty, let loaded = SearchCache.load(from: cachePath, inMemory: inMemory),
+        if !plan.reused.isEmpty, let loaded = SearchCache.load(from: cachePath, session: session),
             loaded.siteKey == cache.siteKey
         {
             previous = loaded
@@ -81,7 +82,7 @@ struct SearchBuild {
         // The previous build's pages by number, when each kept its number (an edit): only the shards of the terms
         // whose postings changed are encoded again.
         func before() -> [SearchPage]? { previous.flatMap { Self.pages(of: site, in: $0) } }
-        guard inMemory else {
+        guard let session else {
             let before = before()
             writeInBatches(
                 pages: pages, changedGroups: before.map { SearchTermCounts.changedGroups(from: $0, to: pages) },
@@ -90,7 +91,7 @@ struct SearchBuild {
         }
         // `folio serve` keeps the postings and changes them for the edited pages only.
         var index: SearchIndexState
-        if var kept = SearchIndexState.take(at: cachePath), previous != nil, kept.siteKey == cache.siteKey,
+        if var kept = session.takeSearchIndex(at: cachePath), previous != nil, kept.siteKey == cache.siteKey,
             kept.pages.count == pages.count
         {
             kept.update(to: pages)
@@ -267,7 +268,7 @@ struct SearchBuild {
         } else {
             cache.save(to: cachePath, session: session)
         }
-        if inMemory, let state { SearchIndexState.keep(state, at: cachePath) }
+        if let session, let state { session.keep(searchIndex: state, at: cachePath) }
     }
 
     /// A page the cache cannot give: read and modelled again.

@@ -117,10 +117,9 @@ struct SearchCache: Sendable {
 
     // MARK: Disk, and memory for a long-running process
 
-    private static let memory = SearchCacheMemory()
-
-    static func load(from path: String, inMemory: Bool) -> SearchCache? {
-        if inMemory, let cache = memory.get(path) { return cache }
+    /// The cache at `path`: in a long-running process (`session`), the last build's, kept in memory.
+    static func load(from path: String, session: BuildSession? = nil) -> SearchCache? {
+        if let cache = session?.searchCache(at: path) { return cache }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return decode([UInt8](data))
     }
@@ -132,25 +131,7 @@ struct SearchCache: Sendable {
             CacheFolder.write(to: path) { emit in encode { emit(UnsafeRawBufferPointer($0)) } }
         }
         guard let session else { return write() }
-        Self.memory.set(self, at: path)
+        session.keep(searchCache: self, at: path)
         session.writes.write(at: path, write)
-    }
-}
-
-/// `folio serve`'s copy of the search cache between its builds (as `BuildSession` keeps the build cache).
-private final class SearchCacheMemory: @unchecked Sendable {
-    private let lock = NSLock()
-    private var caches: [String: SearchCache] = [:]
-
-    func get(_ path: String) -> SearchCache? {
-        lock.lock()
-        defer { lock.unlock() }
-        return caches[path]
-    }
-
-    func set(_ cache: SearchCache, at path: String) {
-        lock.lock()
-        caches = [path: cache]
-        lock.unlock()
     }
 }

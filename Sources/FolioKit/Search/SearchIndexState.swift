@@ -29,30 +29,4 @@ struct SearchIndexState: Sendable {
         return postings.everything ? nil : groups
     }
 
-    // MARK: Kept in memory by a long-running process
-
-    private static let memory = Kept()
-
-    /// The state the last successful build left at `path`, taken out (so that changing it copies nothing):
-    /// a build that fails leaves none, and the next one starts from the pages.
-    static func take(at path: String) -> SearchIndexState? { memory.take(path) }
-
-    static func keep(_ state: SearchIndexState, at path: String) { memory.set(state, path) }
-
-    private final class Kept: @unchecked Sendable {
-        private let lock = NSLock()
-        private var states: [String: SearchIndexState] = [:]
-
-        func take(_ path: String) -> SearchIndexState? {
-            lock.lock()
-            defer { lock.unlock() }
-            return states.removeValue(forKey: path)
-        }
-
-        func set(_ state: SearchIndexState, _ path: String) {
-            lock.lock()
-            states = [path: state]
-            lock.unlock()
-        }
-    }
 }

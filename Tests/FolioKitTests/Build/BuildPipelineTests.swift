@@ -27,7 +27,7 @@ import Testing
         let buildCache = BuildCache.location(content: site.content.path, output: site.output.path)
         let built = try #require(BuildCache.load(from: buildCache))
         // Written page by page as the pages rendered: every page, under the build's key, as the next build asks.
-        let cache = try #require(SearchCache.load(from: SearchCache.location(buildCache: buildCache), inMemory: false))
+        let cache = try #require(SearchCache.load(from: SearchCache.location(buildCache: buildCache)))
         #expect(cache.siteKey == built.siteKey)
         #expect(Set(cache.pages.keys) == Set(built.pages.keys))
         for (path, page) in cache.pages {
