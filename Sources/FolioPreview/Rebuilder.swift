@@ -73,8 +73,8 @@ final class Rebuilder: Sendable {
         }
     }
 
-    /// The session finds what changed from the files themselves (their fingerprints against its cache),
-    /// so a change the watcher missed or coalesced is still picked up.
+    /// The session finds what changed from the files themselves (their fingerprints against its cache): every file,
+    /// unless the watcher has seen every change since the last read (then those it reported, `KnownFiles`).
     ///
     /// A cancelled wait returns nil at once (the server is stopping); the build itself runs to its end
     /// or until the process exits, which leaves the output as an interrupted `folio build` does.

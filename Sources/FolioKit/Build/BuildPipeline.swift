@@ -232,7 +232,7 @@ struct BuildPipeline {
         linkCheck?.key = linkCheckKey(plan, files: publication.checkedFiles)
         let recordPath = LinkCheckRecord.location(buildCache: cachePath)
         _ = concurrently(
-            { search?.finish(output: plan.output, session: session) },
+            { search?.finish(output: plan.output) },
             {
                 concurrently(
                     { linkCheck?.save(to: recordPath) },

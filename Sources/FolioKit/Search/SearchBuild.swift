@@ -259,7 +259,7 @@ struct SearchBuild {
 
     /// After the output is published: notes each file as published and saves the cache (in a long-running process,
     /// `session`, once its rebuilds pause).
-    mutating func finish(output: OutputDirectory, session: BuildSession?) {
+    mutating func finish(output: OutputDirectory) {
         for path in Array(cache.files.keys) {
             cache.files[path]?.file = FileFingerprint(path: output.target + "/" + path) ?? .missing
         }
