@@ -88,10 +88,10 @@ public enum SiteReader {
             markdownFiles = listing.files.filter { $0.lowercased().hasSuffix(".md") }
             staticFiles = listing.files.filter { !$0.lowercased().hasSuffix(".md") && !configFiles.contains($0) }
         }
-        /// A file's fingerprint: the last read's, for a file that did not change since.
-        @Sendable func fingerprint(in folder: Int32, _ path: String) -> FileFingerprint? {
-            if let changed, !changed.contains(path), let last = known?.fingerprints[path] { return last }
-            return FileFingerprint(in: folder, path: path)
+        /// A file's fingerprint: the last read's, for a file that did not change since; `looked`: asked for now.
+        @Sendable func fingerprint(in folder: Int32, _ path: String) -> (FileFingerprint?, looked: Bool) {
+            if let changed, !changed.contains(path), let last = known?.fingerprints[path] { return (last, false) }
+            return (FileFingerprint(in: folder, path: path), true)
         }
 
         // Front matter and titles first: every page's URL and title must be known before any page renders.
@@ -99,17 +99,18 @@ public enum SiteReader {
         // Each file's fingerprint looked up from the content folder, opened once.
         let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if folder >= 0 { close(folder) } }
-        let sources = markdownFiles.parallelMap { path -> (PageSource, ParsedFront?, Diagnostics, FileFingerprint?) in
-            let fingerprint = fingerprint(in: folder, path)
+        let sources = markdownFiles.parallelMap {
+            path -> (PageSource, ParsedFront?, Diagnostics, FileFingerprint?, looked: Bool) in
+            let (fingerprint, looked) = fingerprint(in: folder, path)
             if let record = previous?.pages[path], record.fingerprint == fingerprint {
                 return (
                     PageSource(sourcePath: path, root: root, record: record), nil,
-                    Diagnostics(record.frontDiagnostics.map(\.diagnostic)), fingerprint
+                    Diagnostics(record.frontDiagnostics.map(\.diagnostic)), fingerprint, looked
                 )
             }
             var sourceDiagnostics = Diagnostics()
             let read = readSource(path, root: root, config: siteConfig, diagnostics: &sourceDiagnostics)
-            return (read.source, ParsedFront(read.front), sourceDiagnostics, fingerprint)
+            return (read.source, ParsedFront(read.front), sourceDiagnostics, fingerprint, looked)
         }
         var pages: [PageSource] = []
         var frontDiagnostics: [String: Diagnostics] = [:]
@@ -120,8 +121,8 @@ public enum SiteReader {
         pages.reserveCapacity(sources.count)
         fingerprints.reserveCapacity(sources.count + staticFiles.count)
         unchanged.reserveCapacity(sources.count)
-        for (source, front, sourceDiagnostics, fingerprint) in sources {
-            if changed?.contains(source.sourcePath) ?? true { fingerprints[source.sourcePath] = fingerprint }
+        for (source, front, sourceDiagnostics, fingerprint, looked) in sources {
+            if looked { fingerprints[source.sourcePath] = fingerprint }
             if source.listing.draft && !options.includeDrafts { continue }
             diagnostics.report(sourceDiagnostics)
             if let front {
@@ -132,7 +133,7 @@ public enum SiteReader {
             }
             pages.append(source)
         }
-        for file in staticFiles where changed?.contains(file) ?? true {
+        for file in staticFiles where changed?.contains(file) ?? true || fingerprints[file] == nil {
             fingerprints[file] = FileFingerprint(in: folder, path: file)
         }
         let index = last.flatMap { $0.fits(listed: pages, staticFiles: staticFiles) ? $0 : nil }

@@ -57,6 +57,13 @@ final class ScratchSite {
         FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path)
     }
 
+    /// The files that differ between two folders (or are in one only), by relative path: what a failing comparison
+    /// of two outputs names.
+    static func differences(_ folder: URL, _ other: URL) -> [String] {
+        let (one, two) = (snapshot(folder), snapshot(other))
+        return Set(one.keys).union(two.keys).filter { one[$0] != two[$0] }.sorted()
+    }
+
     /// Every file below `folder`, by relative path, with its bytes.
     static func snapshot(_ folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
