@@ -15,6 +15,9 @@ import Testing
         ("[segmented list](segmented.md#all-betta)", "did you mean '#all-beta'?"),
         ("[draft](draft.md)", "draft.md is a draft, built only with --drafts"),
         ("[same page](#brokn-links)", "did you mean '#broken-links'?"),
+        // A missing target's suggestion is made once and given to every link to it.
+        ("[the same page again](othr.md#usage)", "did you mean 'other.md'?"),
+        ("[the same file again](files/doc.text)", "did you mean '/files/doc.txt'?"),
     ]
 
     @Test func checkReportsExactlyTheBrokenLinksAtTheirLineAndColumnWithASuggestion() throws {

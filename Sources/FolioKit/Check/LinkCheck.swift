@@ -81,15 +81,18 @@ struct LinkCheck {
             }
         }
 
+        var hints = Hints()
         for page in pageLinks.indices {
             for link in pageLinks[page].others {
                 switch link.target {
                 case .source(let path, _):
                     diagnostics.report(
-                        diagnostic(page, link.line, link.column, missingSource(path, written: link.written)))
+                        diagnostic(
+                            page, link.line, link.column, missingSource(path, written: link.written, hints: &hints)))
                 case .site(let path, _) where !files.contains(path):
                     diagnostics.report(
-                        diagnostic(page, link.line, link.column, missingPath(path, written: link.written)))
+                        diagnostic(
+                            page, link.line, link.column, missingPath(path, written: link.written, hints: &hints)))
                 default:
                     break
                 }
@@ -202,17 +205,35 @@ struct LinkCheck {
         return message
     }
 
-    private func missingPath(_ path: String, written: String) -> String {
-        if let draft = unbuiltSource(forURL: path) { return missingSource(draft, written: written) }
+    /// What the messages of broken links to pages and files are made from, made at the first such link (a site
+    /// without one pays nothing) and kept for the others: the candidates lowered once, each missing target's
+    /// suggestion once (a thousand pages' links to a part of the site left out were 14 s of a build).
+    private struct Hints {
+        var pageSources: Suggestion.Candidates?
+        var siteFiles: Suggestion.Candidates?
+        var builtSources: Set<String>?
+        var nearSource: [String: String?] = [:]
+        var nearFile: [String: String?] = [:]
+    }
+
+    private func missingPath(_ path: String, written: String, hints: inout Hints) -> String {
+        if let draft = unbuiltSource(forURL: path, hints: &hints) {
+            return missingSource(draft, written: written, hints: &hints)
+        }
         var message = "broken link '\(written)': the site has no page or file \(path)"
-        let candidates = pages.map(\.url) + files.filter { !$0.hasPrefix("/assets/") }
-        if let near = Suggestion.closest(to: path, among: candidates) {
+        if hints.nearFile[path] == nil {
+            if hints.siteFiles == nil {
+                hints.siteFiles = Suggestion.Candidates(pages.map(\.url) + files.filter { !$0.hasPrefix("/assets/") })
+            }
+            hints.nearFile[path] = Suggestion.closest(to: path, among: hints.siteFiles!)
+        }
+        if let near = hints.nearFile[path]! {
             message += "; did you mean '\(near)'?"
         }
         return message
     }
 
-    private func missingSource(_ path: String, written: String) -> String {
+    private func missingSource(_ path: String, written: String, hints: inout Hints) -> String {
         let file = contentDirectory + "/" + path
         if FileManager.default.fileExists(atPath: file) {
             if path.split(separator: "/").contains(where: { $0.hasPrefix("_") || $0.hasPrefix(".") }) {
@@ -222,7 +243,11 @@ struct LinkCheck {
             return "broken link '\(written)': \(path) is a draft, built only with --drafts"
         }
         var message = "broken link '\(written)': no page \(path) in the content folder"
-        if let near = Suggestion.closest(to: path, among: pages.map(\.sourcePath)) {
+        if hints.nearSource[path] == nil {
+            if hints.pageSources == nil { hints.pageSources = Suggestion.Candidates(pages.map(\.sourcePath)) }
+            hints.nearSource[path] = Suggestion.closest(to: path, among: hints.pageSources!)
+        }
+        if let near = hints.nearSource[path]! {
             message +=
                 "; did you mean '\(SitePath.relative(from: "/" + SitePath.directory(of: path) + "/", to: "/" + near))'?"
         }
@@ -230,11 +255,12 @@ struct LinkCheck {
     }
 
     /// The Markdown file a site path would come from, when it exists but is not built (a draft).
-    private func unbuiltSource(forURL path: String) -> String? {
+    private func unbuiltSource(forURL path: String, hints: inout Hints) -> String? {
         guard path.hasSuffix("/") else { return nil }
         let stem = String(path.dropFirst().dropLast())
         let candidates = stem.isEmpty ? ["index.md"] : [stem + ".md", stem + "/index.md"]
-        let built = Set(pages.map(\.sourcePath))
+        if hints.builtSources == nil { hints.builtSources = Set(pages.map(\.sourcePath)) }
+        let built = hints.builtSources!
         return candidates.first {
             !built.contains($0) && FileManager.default.fileExists(atPath: contentDirectory + "/" + $0)
         }
