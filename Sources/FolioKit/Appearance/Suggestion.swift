@@ -49,23 +49,35 @@ enum Suggestion {
         return editDistance(a, b, atMost: max(a.count, b.count), rows: &rows)!
     }
 
-    /// The Levenshtein distance when it is at most `bound`, else nil: lengths further apart than `bound` are not
-    /// compared, and the rows stop once every cell of one exceeds it (no later cell can be smaller). `rows` is the
-    /// caller's memory, reused from call to call.
+    /// The Levenshtein distance when it is at most `bound`, else nil. A common beginning and end cost nothing and
+    /// are not compared (ids and paths of one site share long ones); lengths further apart than `bound` are not
+    /// compared at all; the rows stop once every cell of one exceeds it (no later cell can be smaller). `rows` is
+    /// the caller's memory, reused from call to call.
     static func editDistance(
         _ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int, rows: inout ([Int], [Int])
     ) -> Int? {
         guard abs(a.count - b.count) <= bound else { return nil }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var start = 0
+        while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
+        var endA = a.count
+        var endB = b.count
+        while endA > start, endB > start, a[endA - 1] == b[endB - 1] {
+            endA -= 1
+            endB -= 1
+        }
+        let lengthA = endA - start
+        let lengthB = endB - start
+        if lengthA == 0 || lengthB == 0 { return max(lengthA, lengthB) }
         rows.0.removeAll(keepingCapacity: true)
-        rows.0.append(contentsOf: 0...b.count)
+        rows.0.append(contentsOf: 0...lengthB)
         rows.1.removeAll(keepingCapacity: true)
-        rows.1.append(contentsOf: repeatElement(0, count: b.count + 1))
-        for i in 1...a.count {
+        rows.1.append(contentsOf: repeatElement(0, count: lengthB + 1))
+        for i in 1...lengthA {
             rows.1[0] = i
             var smallest = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            let scalar = a[start + i - 1]
+            for j in 1...lengthB {
+                let cost = scalar == b[start + j - 1] ? 0 : 1
                 let cell = min(rows.0[j] + 1, rows.1[j - 1] + 1, rows.0[j - 1] + cost)
                 rows.1[j] = cell
                 smallest = min(smallest, cell)
@@ -73,7 +85,7 @@ enum Suggestion {
             if smallest > bound { return nil }
             swap(&rows.0, &rows.1)
         }
-        let distance = rows.0[b.count]
+        let distance = rows.0[lengthB]
         return distance <= bound ? distance : nil
     }
 

@@ -43,14 +43,15 @@ struct LinkCheck {
     func run(diagnostics: inout Diagnostics) -> Result {
         var result = Result()
         result.internalLinks = links.internalCount
-        var broken: [(page: Int, line: Int, column: Int, message: (String) -> String)] = []
+        var broken: [(page: Int, line: Int, column: Int, message: (String, inout LinkHints) -> String)] = []
         func report(_ anchor: SiteLinks.Anchor, on page: Int) {
             result.brokenAnchors.append(BrokenAnchor(page: page, anchor: anchor))
             broken.append(
                 (
                     page, Int(anchor.line), Int(anchor.column),
-                    { written in
-                        self.missingAnchor(anchor.fragment, on: Int(anchor.target), from: page, written: written)
+                    { written, hints in
+                        self.missingAnchor(
+                            anchor.fragment, on: Int(anchor.target), from: page, written: written, hints: &hints)
                     }
                 ))
         }
@@ -81,7 +82,7 @@ struct LinkCheck {
             }
         }
 
-        var hints = Hints()
+        var hints = LinkHints()
         for page in pageLinks.indices {
             for link in pageLinks[page].others {
                 switch link.target {
@@ -104,7 +105,7 @@ struct LinkCheck {
             let written = writtenLinks(of: page)
             for item in group {
                 let text = written.first { $0.line == item.line && $0.column == item.column }?.written ?? "#"
-                diagnostics.report(diagnostic(page, item.line, item.column, item.message(text)))
+                diagnostics.report(diagnostic(page, item.line, item.column, item.message(text, &hints)))
             }
         }
 
@@ -195,45 +196,30 @@ struct LinkCheck {
         Self.splitIDs(ids[page] ?? "")
     }
 
-    private func missingAnchor(_ fragment: String, on target: Int, from page: Int, written: String) -> String {
+    private func missingAnchor(
+        _ fragment: String, on target: Int, from page: Int, written: String, hints: inout LinkHints
+    ) -> String {
         let targetPage = pages[target]
         let place = target == page ? "on this page" : "on \(targetPage.url) (\(targetPage.displayPath))"
         var message = "broken link '\(written)': no id '\(fragment)' \(place)"
-        if let id = Self.nearestID(fragment, among: idList(target)) {
+        if let id = hints.id(near: fragment, onPage: target, ids: { idList(target) }) {
             message += "; did you mean '#\(id)'?"
         }
         return message
     }
 
-    /// What the messages of broken links to pages and files are made from, made at the first such link (a site
-    /// without one pays nothing) and kept for the others: the candidates lowered once, each missing target's
-    /// suggestion once (a thousand pages' links to a part of the site left out were 14 s of a build).
-    private struct Hints {
-        var pageSources: Suggestion.Candidates?
-        var siteFiles: Suggestion.Candidates?
-        var builtSources: Set<String>?
-        var nearSource: [String: String?] = [:]
-        var nearFile: [String: String?] = [:]
-    }
-
-    private func missingPath(_ path: String, written: String, hints: inout Hints) -> String {
+    private func missingPath(_ path: String, written: String, hints: inout LinkHints) -> String {
         if let draft = unbuiltSource(forURL: path, hints: &hints) {
             return missingSource(draft, written: written, hints: &hints)
         }
         var message = "broken link '\(written)': the site has no page or file \(path)"
-        if hints.nearFile[path] == nil {
-            if hints.siteFiles == nil {
-                hints.siteFiles = Suggestion.Candidates(pages.map(\.url) + files.filter { !$0.hasPrefix("/assets/") })
-            }
-            hints.nearFile[path] = Suggestion.closest(to: path, among: hints.siteFiles!)
-        }
-        if let near = hints.nearFile[path]! {
+        if let near = hints.file(near: path, pages: pages, files: files) {
             message += "; did you mean '\(near)'?"
         }
         return message
     }
 
-    private func missingSource(_ path: String, written: String, hints: inout Hints) -> String {
+    private func missingSource(_ path: String, written: String, hints: inout LinkHints) -> String {
         let file = contentDirectory + "/" + path
         if FileManager.default.fileExists(atPath: file) {
             if path.split(separator: "/").contains(where: { $0.hasPrefix("_") || $0.hasPrefix(".") }) {
@@ -243,11 +229,7 @@ struct LinkCheck {
             return "broken link '\(written)': \(path) is a draft, built only with --drafts"
         }
         var message = "broken link '\(written)': no page \(path) in the content folder"
-        if hints.nearSource[path] == nil {
-            if hints.pageSources == nil { hints.pageSources = Suggestion.Candidates(pages.map(\.sourcePath)) }
-            hints.nearSource[path] = Suggestion.closest(to: path, among: hints.pageSources!)
-        }
-        if let near = hints.nearSource[path]! {
+        if let near = hints.source(near: path, pages: pages) {
             message +=
                 "; did you mean '\(SitePath.relative(from: "/" + SitePath.directory(of: path) + "/", to: "/" + near))'?"
         }
@@ -255,28 +237,15 @@ struct LinkCheck {
     }
 
     /// The Markdown file a site path would come from, when it exists but is not built (a draft).
-    private func unbuiltSource(forURL path: String, hints: inout Hints) -> String? {
+    private func unbuiltSource(forURL path: String, hints: inout LinkHints) -> String? {
         guard path.hasSuffix("/") else { return nil }
         let stem = String(path.dropFirst().dropLast())
         let candidates = stem.isEmpty ? ["index.md"] : [stem + ".md", stem + "/index.md"]
-        if hints.builtSources == nil { hints.builtSources = Set(pages.map(\.sourcePath)) }
-        let built = hints.builtSources!
         return candidates.first {
-            !built.contains($0) && FileManager.default.fileExists(atPath: contentDirectory + "/" + $0)
+            !hints.isBuilt($0, pages: pages) && FileManager.default.fileExists(atPath: contentDirectory + "/" + $0)
         }
     }
 
-    /// The id meant: the same letters and digits (a case difference, GitHub-style against Folio-style punctuation),
-    /// else the nearest by edit distance.
-    static func nearestID(_ fragment: String, among ids: [String]) -> String? {
-        let skeleton = Self.skeleton(fragment)
-        if !skeleton.isEmpty, let same = ids.first(where: { Self.skeleton($0) == skeleton }) { return same }
-        return Suggestion.closest(to: fragment, among: ids.filter { !$0.hasPrefix("folio-") })
-    }
-
-    private static func skeleton(_ id: String) -> String {
-        String(id.lowercased().filter { $0.isLetter || $0.isNumber })
-    }
 }
 
 /// A link that leaves the site, listed by `folio check` and fetched with `--external`.

@@ -17,10 +17,13 @@ import Testing
 
 @Suite struct LinkSuggestionTests {
     @Test func suggestsTheIdWithTheSameLettersFirst() {
-        #expect(LinkCheck.nearestID("Node-JS-Setup", among: ["nodejs-setup", "node"]) == "nodejs-setup")
-        #expect(LinkCheck.nearestID("node-js-setup", among: ["intro", "nodejs-setup"]) == "nodejs-setup")
-        #expect(LinkCheck.nearestID("instal", among: ["install", "usage"]) == "install")
-        #expect(LinkCheck.nearestID("zzz", among: ["install", "usage"]) == nil)
+        #expect(PageIDs(["nodejs-setup", "node"]).nearest("Node-JS-Setup") == "nodejs-setup")
+        #expect(PageIDs(["intro", "nodejs-setup"]).nearest("node-js-setup") == "nodejs-setup")
+        #expect(PageIDs(["install", "usage"]).nearest("instal") == "install")
+        #expect(PageIDs(["install", "usage"]).nearest("zzz") == nil)
+        // The first of the ids with the same letters and digits; Folio's own ids are never suggested by distance.
+        #expect(PageIDs(["a-b", "ab", "A_B"]).nearest("A.B") == "a-b")
+        #expect(PageIDs(["folio-tab-1", "intro"]).nearest("folio-tab-2") == nil)
     }
 }
 
