@@ -25,10 +25,9 @@ extension Array where Element: Sendable {
         defer { results.deallocate() }
         let box = UnsafeSendable(results)
         let input = self
-        let chunk = Swift.max(1, count / (ProcessInfoCores.count * 8))
-        let chunks = (count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { part in
-            let run = part * chunk..<Swift.min(part * chunk + chunk, input.count)
+        let runs = Self.runs(count: count, cores: ProcessInfoCores.count)
+        DispatchQueue.concurrentPerform(iterations: runs.count) { part in
+            let run = runs[part]
             let workspace = makeWorkspace(run)
             for index in run {
                 box.value[index] = transform(index, input[index], workspace)
@@ -36,6 +35,23 @@ extension Array where Element: Sendable {
             finish(workspace)
         }
         return results.map { $0! }
+    }
+
+    /// The runs of `count` elements the workers take, in order, each as it is free: an eighth of a core's share
+    /// while much is left (a run's workspace is made once, and a worker reading ahead starts each run empty), then
+    /// half of a core's share of what is left, down to `smallest`, so that the cores finish together. With equal
+    /// runs of a sixteenth, a 10,000-page render left one of two cores idle for up to a run's time (0.4 s) at its end.
+    static func runs(count: Int, cores: Int, smallest: Int = 16) -> [Range<Int>] {
+        let largest = Swift.max(1, count / (cores * 8))
+        var runs: [Range<Int>] = []
+        var start = 0
+        while start < count {
+            let left = count - start
+            let size = Swift.min(left, Swift.max(Swift.min(smallest, largest), Swift.min(largest, left / (cores * 2))))
+            runs.append(start..<start + size)
+            start += size
+        }
+        return runs
     }
 }
 

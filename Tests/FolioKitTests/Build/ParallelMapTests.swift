@@ -26,8 +26,25 @@ import Testing
         #expect(second.1)
     }
 
+    @Test func theRunsCoverEveryItemOnceInOrderAndShrinkTowardTheEnd() {
+        for (count, cores) in [(0, 2), (1, 2), (5, 2), (100, 2), (10_001, 2), (10_000, 8), (100_000, 1)] {
+            let runs = [Int].runs(count: count, cores: cores)
+            #expect(runs.flatMap { Array($0) } == Array(0..<count), "\(count) on \(cores)")
+            #expect(runs.allSatisfy { !$0.isEmpty })
+            guard count >= 1000 else { continue }
+            let largest = count / (cores * 8)
+            #expect(runs.first?.count == largest && runs.allSatisfy { $0.count <= largest }, "\(count) on \(cores)")
+            // Each worker's last runs are small: the cores finish within a few pages of each other.
+            #expect(runs.suffix(cores).allSatisfy { $0.count <= 16 }, "\(runs.suffix(4))")
+            #expect(runs.count <= cores * 8 + 40, "\(runs.count) runs")
+        }
+    }
+
     @Test func aParallelMapKeepsTheOrderOfItsItems() {
         let squares = (0..<1000).map { $0 }.parallelMap { $0 * $0 }
         #expect(squares == (0..<1000).map { $0 * $0 })
+        let runs = Array(0..<5000).parallelMap(
+            reusing: { $0 }, { index, item, run in run.contains(index) && item == index })
+        #expect(runs.allSatisfy { $0 }, "each item is given the run it is in")
     }
 }
