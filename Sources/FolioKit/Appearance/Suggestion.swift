@@ -4,11 +4,20 @@ enum Suggestion {
     struct Candidates {
         let names: [String]
         fileprivate let lowered: [[Unicode.Scalar]]
+        fileprivate let signatures: [UInt64]
 
         init(_ names: [String]) {
             self.names = names
             lowered = names.map { Array($0.lowercased().unicodeScalars) }
+            signatures = lowered.map(Suggestion.signature)
         }
+    }
+
+    /// Which of 64 buckets a word's scalars fall in. Each bucket one word has and the other lacks needs an edit of
+    /// its own, so the larger of the two counts is a lower bound of their distance: most candidates of a site's
+    /// names are set aside by two bit counts, not measured.
+    fileprivate static func signature(_ word: [Unicode.Scalar]) -> UInt64 {
+        word.reduce(0) { $0 | 1 << (($1.value &* 0x9e37_79b9) >> 26) }
     }
 
     /// The candidate nearest to `word` (case-insensitive Levenshtein), if it is near enough to be a typo.
@@ -24,13 +33,17 @@ enum Suggestion {
         guard !target.isEmpty else { return nil }
         let limit = max(2, target.count / 3)
         var best: (index: Int, distance: Int)?
+        let targetSignature = signature(target)
         var rows = ([Int](), [Int]())
         for index in candidates.names.indices where candidates.names[index] != word {
             let bound = min(limit, (best?.distance ?? .max) - 1)
             guard bound >= 0 else { break }
             let lowered = candidates.lowered[index]
-            var distance = editDistance(target, lowered, atMost: bound, rows: &rows)
-            if distance == nil, bound == limit, target.count >= 4, contains(lowered, target) {
+            let missing = (targetSignature & ~candidates.signatures[index]).nonzeroBitCount
+            let extra = (candidates.signatures[index] & ~targetSignature).nonzeroBitCount
+            var distance =
+                max(missing, extra) <= bound ? editDistance(target, lowered, atMost: bound, rows: &rows) : nil
+            if distance == nil, bound == limit, target.count >= 4, missing == 0, contains(lowered, target) {
                 distance = limit
             }
             if let distance { best = (index, distance) }
@@ -68,25 +81,37 @@ enum Suggestion {
         let lengthA = endA - start
         let lengthB = endB - start
         if lengthA == 0 || lengthB == 0 { return max(lengthA, lengthB) }
-        rows.0.removeAll(keepingCapacity: true)
-        rows.0.append(contentsOf: 0...lengthB)
-        rows.1.removeAll(keepingCapacity: true)
-        rows.1.append(contentsOf: repeatElement(0, count: lengthB + 1))
-        for i in 1...lengthA {
-            rows.1[0] = i
-            var smallest = i
-            let scalar = a[start + i - 1]
-            for j in 1...lengthB {
-                let cost = scalar == b[start + j - 1] ? 0 : 1
-                let cell = min(rows.0[j] + 1, rows.1[j - 1] + 1, rows.0[j - 1] + cost)
-                rows.1[j] = cell
-                smallest = min(smallest, cell)
-            }
-            if smallest > bound { return nil }
-            swap(&rows.0, &rows.1)
+        if rows.0.count <= lengthB {
+            rows.0 = [Int](repeating: 0, count: lengthB + 1)
+            rows.1 = rows.0
         }
-        let distance = rows.0[lengthB]
-        return distance <= bound ? distance : nil
+        // Two rows of the table, in place (no array checked or grown per cell: a site's broken links measure
+        // millions of pairs).
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                rows.0.withUnsafeMutableBufferPointer { first in
+                    rows.1.withUnsafeMutableBufferPointer { second in
+                        var (above, row) = (first, second)
+                        for j in 0...lengthB { above[j] = j }
+                        for i in 1...lengthA {
+                            row[0] = i
+                            var smallest = i
+                            let scalar = a[start + i - 1]
+                            for j in 1...lengthB {
+                                let cost = scalar == b[start + j - 1] ? 0 : 1
+                                let cell = min(above[j] + 1, row[j - 1] + 1, above[j - 1] + cost)
+                                row[j] = cell
+                                smallest = min(smallest, cell)
+                            }
+                            if smallest > bound { return nil }
+                            swap(&above, &row)
+                        }
+                        let distance = above[lengthB]
+                        return distance <= bound ? distance : nil
+                    }
+                }
+            }
+        }
     }
 
     /// Whether `whole` holds `part` as a run of scalars.
