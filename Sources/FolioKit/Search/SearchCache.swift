@@ -4,7 +4,7 @@ import Foundation
 /// a side file beside the build cache (`.folio-cache/search-….txt`), so that pages the build reuses
 /// are not read again and index files that did not change are not written again.
 struct SearchCache: Sendable {
-    static let format = "folio-search-cache-3"
+    static let format = "folio-search-cache-4"
 
     struct Page: Sendable {
         var fingerprint: FileFingerprint

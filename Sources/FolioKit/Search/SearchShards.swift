@@ -1,5 +1,5 @@
-/// How the terms are laid out in shard files: grouped by their first two letters, a group larger than the limit
-/// split by one more letter (up to six). Each group's layout depends only on its own terms, so after an edit only
+/// How the terms are laid out in shard files: grouped by their first two letters (by the first alone for CJK text,
+/// whose terms are character pairs), a group larger than the limit split by one more letter (up to six). Each group's layout depends only on its own terms, so after an edit only
 /// the groups of the terms that changed are laid out and encoded again.
 struct SearchShards: Sendable {
     struct Shard: Sendable {
@@ -34,7 +34,9 @@ struct SearchShards: Sendable {
     private mutating func update(terms: SearchTermTable, changed: Set<Int>?, count: (Int) -> Int) -> [String] {
         var dirty: Set<String> = []
         for slot in groupOf.count..<terms.count {
-            let key = String(decoding: Self.prefix(terms.term(slot), 2), as: UTF8.self)
+            let key = terms.term(slot).withUnsafeBufferPointer {
+                String(decoding: $0[..<Self.groupEnd($0)], as: UTF8.self)
+            }
             groupOf.append(key)
             members[key, default: []].append(slot)
             dirty.insert(key)
@@ -49,7 +51,10 @@ struct SearchShards: Sendable {
                 terms.term($0).lexicographicallyPrecedes(terms.term($1))
             }
             var shards: [Shard] = []
-            if !live.isEmpty { Self.split(key: key, length: 2, slots: live, terms: terms, count: count, into: &shards) }
+            if !live.isEmpty {
+                Self.split(
+                    key: key, length: Self.isCJK(key) ? 1 : 2, slots: live, terms: terms, count: count, into: &shards)
+            }
             groups[key] = shards.isEmpty ? nil : shards
         }
         return dirty.sorted()
@@ -90,19 +95,35 @@ struct SearchShards: Sendable {
         }
     }
 
-    /// The key of the group a word belongs to: its first two Unicode scalars.
+    /// The key of the group a word belongs to: its first two Unicode scalars, or its first alone when that is CJK.
     static func group(of word: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: word[..<groupEnd(word)], as: UTF8.self)
     }
 
-    /// Where a word's first two Unicode scalars end in its UTF-8.
+    /// Where a word's group key ends in its UTF-8: after its first two Unicode scalars, or after its first when that
+    /// is CJK (a CJK term is a pair of characters: grouped by both, every pair of a page of Chinese was a file).
     @inline(__always)
     static func groupEnd(_ word: UnsafeBufferPointer<UInt8>) -> Int {
         guard !word.isEmpty else { return 0 }
         let first = scalarLength(word[0])
         guard first < word.count else { return word.count }
+        if first >= 3, isCJK(firstScalarOf: word) { return first }
         return min(word.count, first + scalarLength(word[first]))
     }
+
+    /// Whether a word of three bytes or more starts with a CJK scalar (`SearchText.isCJK`), read from its UTF-8.
+    @inline(__always)
+    private static func isCJK(firstScalarOf word: UnsafeBufferPointer<UInt8>) -> Bool {
+        let value: UInt32 =
+            word[0] < 0xf0
+            ? UInt32(word[0] & 0x0f) << 12 | UInt32(word[1] & 0x3f) << 6 | UInt32(word[2] & 0x3f)
+            : UInt32(word[0] & 0x07) << 18 | UInt32(word[1] & 0x3f) << 12 | UInt32(word[2] & 0x3f) << 6
+                | UInt32(word[3] & 0x3f)
+        return Unicode.Scalar(value).map(SearchText.isCJK) ?? false
+    }
+
+    /// Whether a group key is CJK (its first scalar is).
+    private static func isCJK(_ key: String) -> Bool { key.unicodeScalars.first.map(SearchText.isCJK) ?? false }
 
     /// The length of a UTF-8 scalar, read from its first byte.
     @inline(__always)

@@ -344,8 +344,21 @@ import Testing
 
     @Test func nonASCIIShardKeysAreHexFileNames() {
         let index = SearchIndex(pages: [page("/a/", ["東京", "é"])])
-        #expect(file(index, "search/s/xe69db1e4baac.js") != nil)
+        #expect(file(index, "search/s/xe69db1.js") != nil)
         #expect(file(index, "search/s/xc3a9.js") != nil)
+    }
+
+    @Test func cjkPairsGoToTheShardOfTheirFirstCharacterAndALargeOneSplitsByPair() {
+        // A CJK term is a pair of characters: grouped by both, each pair of a page of Chinese was a file of its own.
+        let index = SearchIndex(pages: [page("/a/", ["東京", "東方", "東", "京都", "한국"])])
+        let shards = index.files.map(\.path.relative).filter { $0.hasPrefix("search/s/") }.sorted()
+        #expect(shards == ["search/s/xe4baac.js", "search/s/xe69db1.js", "search/s/xed959c.js"], "\(shards)")
+        #expect(file(index, "search/s/xe69db1.js") == "folioSearch.s(\"東\",{\"東\":[0,2],\"東京\":[0,2],\"東方\":[0,2]});\n")
+        #expect(file(index, "search/index.js")?.contains("\"shards\":[\"京\",\"東\",\"한\"]") == true)
+
+        let large = SearchIndex(pages: (0..<4000).map { page("/p\($0)/", ["東京", "東方"]) })
+        let split = large.files.map(\.path.relative).filter { $0.hasPrefix("search/s/") }.sorted()
+        #expect(split == ["search/s/xe69db1e4baac.js", "search/s/xe69db1e696b9.js"], "\(split)")
     }
 
     @Test func aLargeShardSplitsByTheNextLetter() {
@@ -584,7 +597,7 @@ import Testing
         #expect(pieces > 2)
         let bytes = cache.encoded()
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix("folio-search-cache-3 k\nP 0 1700000000 999999999 0 2 "))
+        #expect(text.hasPrefix("folio-search-cache-4 k\nP 0 1700000000 999999999 0 2 "))
         let last = cache.pages["p2999.md"]!.search
         #expect(text.contains("P 2999 1700000000 999999999 2999 2 \(last.terms.count) p2999.md\n"))
         let back = SearchCache.decode(bytes)
