@@ -28,10 +28,12 @@ struct SearchBuild {
         output: OutputDirectory, diagnostics: inout Diagnostics
     ) {
         // The last index's files this one no longer has leave with the update, in the same step (a whole output is
-        // built without them).
+        // built without them). Without their list (every page's terms made anew, or no search cache to read), the
+        // last output's shards are looked for: a word no page has any more left its shard behind for good.
         defer {
             if output.isPatch {
-                for path in previousFiles.keys where cache.files[path] == nil { output.remove(OutputPath(path)) }
+                let previous = previousFiles.isEmpty ? Self.shards(in: plan.previousOutput) : Array(previousFiles.keys)
+                for path in previous where cache.files[path] == nil { output.remove(OutputPath(path)) }
             }
         }
         if let stream {
@@ -156,6 +158,13 @@ struct SearchBuild {
         place(
             SearchIndex.indexFile(records: counts.recordCount, keys: shards.keys), at: SearchIndex.indexPath,
             previousOutput: plan.previousOutput, output: output, diagnostics: &diagnostics)
+    }
+
+    /// The shard files in an output's index (`search/s/…`), as output paths.
+    private static func shards(in output: String) -> [String] {
+        let folder = SearchIndex.folder + "/s"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: output + "/" + folder)) ?? []
+        return names.map { folder + "/" + $0 }
     }
 
     private func makeDirectories(_ output: OutputDirectory, diagnostics: inout Diagnostics) -> Bool {

@@ -180,6 +180,35 @@ import Testing
         session.flush()
     }
 
+    /// The same when the last index's list of files is not known: every page re-rendered (their terms made anew), or
+    /// the search cache gone while the build cache is there; and after an upgrade that lays the shards out anew.
+    @Test func wordsDroppedWhenEveryPageRendersOrTheSearchCacheIsGoneLeaveNoShard() throws {
+        let site = try ScratchSite(Self.files.merging(["notes/first.md": "# First note\n\nZebras 東京.\n"]) { $1 })
+        #expect(site.build().published)
+        #expect(site.exists(SearchIndex.path(shard: "ze").relative))
+        let clean = site.root.appendingPathComponent("Clean")
+        var edits = Self.files
+        for page in edits.keys where page.hasSuffix(".md") { edits[page]! += "\nEdited.\n" }
+        try site.write(edits)
+        let everyPage = site.build()
+        #expect(everyPage.published && everyPage.summary.rendered == 3, "\(everyPage.diagnostics)")
+        site.build(into: clean, cache: false)
+        #expect(ScratchSite.differences(site.output, clean) == [], "every page rendered")
+        ScratchSite.remove(clean)
+
+        try site.write(["notes/first.md": "# First note\n\nZebras 東京.\n"])
+        #expect(site.build().published && site.exists(SearchIndex.path(shard: "ze").relative))
+        let buildCache = BuildCache.location(content: site.content.path, output: site.output.path)
+        try FileManager.default.removeItem(atPath: SearchCache.location(buildCache: buildCache))
+        try site.write(["notes/first.md": "# First note\n\nText.\n"])
+        let withoutSearchCache = site.build()
+        #expect(withoutSearchCache.published && withoutSearchCache.summary.rendered == 1)
+        site.build(into: clean, cache: false)
+        #expect(ScratchSite.differences(site.output, clean) == [], "no search cache")
+        #expect(!site.exists(SearchIndex.path(shard: "ze").relative))
+        ScratchSite.remove(clean)
+    }
+
     @Test func aServeRebuildAfterItsOutputWasFoundWholeDoesNotLookForEveryPageAgain() throws {
         let site = try ScratchSite(Self.files)
         let session = BuildSession()
