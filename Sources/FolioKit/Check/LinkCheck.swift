@@ -245,7 +245,6 @@ struct LinkCheck {
             !hints.isBuilt($0, pages: pages) && FileManager.default.fileExists(atPath: contentDirectory + "/" + $0)
         }
     }
-
 }
 
 /// A link that leaves the site, listed by `folio check` and fetched with `--external`.

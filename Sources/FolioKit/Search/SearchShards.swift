@@ -1,6 +1,7 @@
 /// How the terms are laid out in shard files: grouped by their first two letters (by the first alone for CJK text,
-/// whose terms are character pairs), a group larger than the limit split by one more letter (up to six). Each group's layout depends only on its own terms, so after an edit only
-/// the groups of the terms that changed are laid out and encoded again.
+/// whose terms are character pairs), a group larger than the limit split by one more letter (up to six). Each
+/// group's layout depends only on its own terms, so after an edit only the groups of the terms that changed are laid
+/// out and encoded again.
 struct SearchShards: Sendable {
     struct Shard: Sendable {
         var key: String
