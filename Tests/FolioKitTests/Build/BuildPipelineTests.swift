@@ -181,7 +181,8 @@ import Testing
     }
 
     /// The same when the last index's list of files is not known: every page re-rendered (their terms made anew), or
-    /// the search cache gone while the build cache is there; and after an upgrade that lays the shards out anew.
+    /// the search cache gone while the build cache is there (as after an upgrade, whose new cache format lays the
+    /// shards out anew).
     @Test func wordsDroppedWhenEveryPageRendersOrTheSearchCacheIsGoneLeaveNoShard() throws {
         let site = try ScratchSite(Self.files.merging(["notes/first.md": "# First note\n\nZebras 東京.\n"]) { $1 })
         #expect(site.build().published)
