@@ -253,7 +253,8 @@ struct BuildPipeline {
         if let record = LinkCheckRecord.load(from: recordPath, key: key) {
             diagnostics.report(record.findings)
             return SitePublication.Outcome(
-                notes: site.notes, externalLinks: record.external, internalLinks: record.internalLinks,
+                notes: site.notes + (record.note.map { [$0] } ?? []), externalLinks: record.external,
+                internalLinks: record.internalLinks,
                 linkCheck: record)
         }
         plan.facts = linkFacts(plan.site, siteKey: plan.siteKey, at: plan.factsPath)

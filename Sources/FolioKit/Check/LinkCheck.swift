@@ -8,6 +8,8 @@ struct LinkCheck {
         var external: [ExternalLink] = []
         /// Every anchor found broken, by the page it is on (what a next check of the same pages can take as it is).
         var brokenAnchors: [BrokenAnchor] = []
+        /// Why some broken links have no "did you mean" (see `LinkHints`).
+        var note: String?
     }
 
     /// An anchor of page `page` whose target has no such id.
@@ -101,7 +103,8 @@ struct LinkCheck {
         }
 
         // What the author wrote, for the message: the pages with a broken anchor are read again (few; nothing kept).
-        for (page, group) in Dictionary(grouping: broken, by: \.page) {
+        // In the site's order: which links a spent budget leaves without a suggestion is the same from build to build.
+        for (page, group) in Dictionary(grouping: broken, by: \.page).sorted(by: { $0.key < $1.key }) {
             let written = writtenLinks(of: page)
             for item in group {
                 let text = written.first { $0.line == item.line && $0.column == item.column }?.written ?? "#"
@@ -109,6 +112,7 @@ struct LinkCheck {
             }
         }
 
+        result.note = hints.note
         guard listsExternalLinks else { return result }
         // Page by page, each page's in the order written.
         result.external.reserveCapacity(pageLinks.reduce(0) { $0 + $1.externals.count })

@@ -13,8 +13,10 @@ struct LinkCheckRecord: Equatable {
     var external: [ExternalLink]
     /// The broken links, as the check reported them.
     var findings: [Diagnostic]
+    /// The check's note on broken links it gave no suggestion (`LinkHints`).
+    var note: String? = nil
 
-    static let format = "folio-links-1"
+    static let format = "folio-links-2"
 
     static func key(siteKey: String, fingerprints: [String: FileFingerprint], files: Set<String>, strict: Bool)
         -> UInt64
@@ -80,6 +82,11 @@ struct LinkCheckRecord: Equatable {
             bytes.append(10)
             emitPiece(over: 65536)
         }
+        if let note {
+            bytes += "note\t".utf8
+            TabSeparatedLines.appendEscaped(note, to: &bytes)
+            bytes.append(10)
+        }
         for finding in findings {
             bytes += "finding\t\(finding.severity.rawValue)\t".utf8
             TabSeparatedLines.appendEscaped(finding.path, to: &bytes)
@@ -120,6 +127,8 @@ struct LinkCheckRecord: Equatable {
             case "internal" where f.count == 2:
                 guard let count = Int(f[1]) else { return nil }
                 record.internalLinks = count
+            case "note" where f.count == 2:
+                record.note = f[1]
             case "finding" where f.count == 6:
                 guard let severity = Diagnostic.Severity(rawValue: f[1]), let line = Int(f[3]), let column = Int(f[4])
                 else { return nil }

@@ -39,11 +39,12 @@ struct SitePublication {
         outcome.externalLinks = result.external
         outcome.internalLinks = result.internalLinks
         outcome.checkedFiles = files
+        if let note = result.note { outcome.notes.append(note) }
         guard recordsLinks else { return outcome }
         // In display order: the same record whatever order the pages finished rendering in.
         outcome.linkCheck = LinkCheckRecord(
             key: 0, internalLinks: result.internalLinks, external: result.external,
-            findings: findings.sortedForDisplay())
+            findings: findings.sortedForDisplay(), note: result.note)
         return outcome
     }
 

@@ -56,8 +56,12 @@ import Testing
         var random = SeededGenerator(state: 11)
         var suggested = 0
         for _ in 0..<600 {
-            let candidates = (0..<Int.random(in: 0...30, using: &random)).map { _ in Self.word(&random) }
+            var candidates = (0..<Int.random(in: 0...30, using: &random)).map { _ in Self.word(&random) }
             let word = Self.word(&random)
+            // The word itself among them, now and then: never its own suggestion (its other cases may be).
+            if Bool.random(using: &random) {
+                candidates.insert(word, at: Int.random(in: 0...candidates.count, using: &random))
+            }
             let expected = Self.plainClosest(to: word, among: candidates)
             #expect(Suggestion.closest(to: word, among: candidates) == expected, "\(word) in \(candidates)")
             if expected != nil { suggested += 1 }

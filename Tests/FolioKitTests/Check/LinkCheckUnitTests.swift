@@ -25,6 +25,30 @@ import Testing
         #expect(PageIDs(["a-b", "ab", "A_B"]).nearest("A.B") == "a-b")
         #expect(PageIDs(["folio-tab-1", "intro"]).nearest("folio-tab-2") == nil)
     }
+
+    @Test func suggestionsStopWhenTheirBudgetIsSpentAndTheLinksLeftWithoutOneAreCounted() {
+        let pages = ["guide/setup.md", "guide/usage.md", "notes/a.md", "notes/b.md"].map {
+            SiteTreeTests.page($0, title: $0)
+        }
+        // Each suggestion among the four pages costs four of the budget; one already made costs nothing again.
+        var hints = LinkHints(budget: 10)
+        #expect(hints.source(near: "guide/setup.mdx", pages: pages) == "guide/setup.md")
+        #expect(hints.source(near: "guide/setup.mdx", pages: pages) == "guide/setup.md")
+        #expect(hints.source(near: "guide/usag.md", pages: pages) == "guide/usage.md")
+        #expect(hints.note == nil)
+        #expect(hints.source(near: "notes/c.md", pages: pages) == nil)
+        // Ids with the same letters and digits cost nothing: found without measuring.
+        #expect(
+            hints.id(near: "Node-JS-Setup", onPage: 0, ids: { ["nodejs-setup", "node", "intro"] }) == "nodejs-setup")
+        #expect(hints.id(near: "nodejs-setpu", onPage: 0, ids: { ["nodejs-setup", "node", "intro"] }) == nil)
+        #expect(hints.unhinted == 2)
+        #expect(
+            hints.note
+                == "note: 2 broken links are reported without a \"did you mean\": comparing every broken link with "
+                + "every page of a site this large would take too long")
+        var unlimited = LinkHints()
+        #expect(unlimited.source(near: "notes/c.md", pages: pages) == "notes/a.md")
+    }
 }
 
 @Suite struct PageLinkTargetTests {
