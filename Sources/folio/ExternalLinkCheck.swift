@@ -14,7 +14,7 @@ struct ExternalLinkCheck {
 
     /// Reports each failure into `diagnostics`; returns how many places failed.
     @discardableResult
-    func run(_ links: [ExternalLink], diagnostics: inout Diagnostics) -> Int {
+    func run(_ links: ExternalLinks, diagnostics: inout Diagnostics) -> Int {
         var places: [String: [ExternalLink]] = [:]
         for link in links { places[Self.withoutFragment(link.url), default: []].append(link) }
         let urls = places.keys.sorted()

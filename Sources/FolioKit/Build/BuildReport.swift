@@ -57,17 +57,15 @@ public struct BuildReport {
         let pathKey = Array(#", "path": "#.utf8)
         let lineKey = Array(#", "line": "#.utf8)
         let columnKey = Array(#", "column": "#.utf8)
-        // By index: each link's fields are read where they are, not each link copied.
-        let links = result.externalLinks
-        for index in links.indices {
+        for (index, link) in result.externalLinks.enumerated() {
             chunk += index > 0 ? next : first
-            url.append(links[index].url, to: &chunk)
+            url.append(link.url, to: &chunk)
             chunk += pathKey
-            path.append(links[index].path, to: &chunk)
+            path.append(link.path, to: &chunk)
             chunk += lineKey
-            chunk.appendDecimal(links[index].line)
+            chunk.appendDecimal(link.line)
             chunk += columnKey
-            chunk.appendDecimal(links[index].column)
+            chunk.appendDecimal(link.column)
             chunk.append(UInt8(ascii: "}"))
             if chunk.count > 65536 {
                 emit(String(decoding: chunk, as: UTF8.self))

@@ -41,7 +41,7 @@ public enum SiteBuilder {
         public var notes: [String] = []
         /// The site's links: how many internal ones were checked, and the external ones (for `folio check --external`).
         public var internalLinks = 0
-        public var externalLinks: [ExternalLink] = []
+        public var externalLinks = ExternalLinks()
     }
 
     /// Builds the site through the stages of `BuildPipeline`; a `session` keeps the cache in memory between the

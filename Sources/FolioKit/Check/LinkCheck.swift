@@ -5,7 +5,7 @@ import Foundation
 struct LinkCheck {
     struct Result {
         var internalLinks = 0
-        var external: [ExternalLink] = []
+        var external = ExternalLinks()
         /// Every anchor found broken, by the page it is on (what a next check of the same pages can take as it is).
         var brokenAnchors: [BrokenAnchor] = []
         /// Why some broken links have no "did you mean" (see `LinkHints`).
@@ -115,13 +115,11 @@ struct LinkCheck {
         result.note = hints.note
         guard listsExternalLinks else { return result }
         // Page by page, each page's in the order written.
+        result.external = ExternalLinks(urls: links.urls, paths: pages.map(\.displayPath))
         result.external.reserveCapacity(pageLinks.reduce(0) { $0 + $1.externals.count })
         for page in pageLinks.indices {
             for link in pageLinks[page].externals {
-                result.external.append(
-                    ExternalLink(
-                        url: links.urls[Int(link.url)], path: pages[page].displayPath, line: Int(link.line),
-                        column: Int(link.column)))
+                result.external.append(url: link.url, path: Int32(page), line: link.line, column: link.column)
             }
         }
         return result
@@ -249,12 +247,4 @@ struct LinkCheck {
             !hints.isBuilt($0, pages: pages) && FileManager.default.fileExists(atPath: contentDirectory + "/" + $0)
         }
     }
-}
-
-/// A link that leaves the site, listed by `folio check` and fetched with `--external`.
-public struct ExternalLink: Sendable, Equatable {
-    public var url: String
-    public var path: String
-    public var line: Int
-    public var column: Int
 }

@@ -10,7 +10,7 @@ import Foundation
 struct LinkCheckRecord: Equatable {
     var key: UInt64
     var internalLinks: Int
-    var external: [ExternalLink]
+    var external: ExternalLinks
     /// The broken links, as the check reported them.
     var findings: [Diagnostic]
     /// The check's note on broken links it gave no suggestion (`LinkHints`).
@@ -114,8 +114,7 @@ struct LinkCheckRecord: Equatable {
             if f.count == 5, TabSeparatedLines.equal(f[0], "external") {
                 guard let line = TabSeparatedLines.integer(f[3]), let column = TabSeparatedLines.integer(f[4])
                 else { return nil }
-                record.external.append(
-                    ExternalLink(url: url.string(f[1]), path: path.string(f[2]), line: Int(line), column: Int(column)))
+                record.external.append(url.string(f[1]), path: path.string(f[2]), line: Int(line), column: Int(column))
                 continue
             }
             let f = f.map(TabSeparatedLines.string)

@@ -5,7 +5,7 @@ import Foundation
 struct SitePublication {
     struct Outcome {
         var notes: [String] = []
-        var externalLinks: [ExternalLink] = []
+        var externalLinks = ExternalLinks()
         var internalLinks = 0
         /// What the link check found (its key left to the caller), for the next build in which nothing changes.
         var linkCheck: LinkCheckRecord?

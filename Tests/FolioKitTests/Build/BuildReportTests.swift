@@ -17,7 +17,7 @@ import Testing
             ExternalLink(url: "https://例え.jp/\u{2028}", path: "Content/a.md", line: 7, column: 13),
         ]
         var result = SiteBuilder.Result(diagnostics: [], summary: SiteBuilder.Summary(), published: true)
-        result.externalLinks = links
+        result.externalLinks = ExternalLinks(links)
         let json = BuildReport(result: result, output: "Public").json
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "not JSON: \(json)")

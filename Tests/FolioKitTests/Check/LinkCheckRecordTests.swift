@@ -131,7 +131,7 @@ import Testing
             external.append(
                 ExternalLink(url: urls[index % 4], path: paths[index / 3], line: index, column: 100 - index))
         }
-        let record = LinkCheckRecord(key: 7, internalLinks: 3, external: external, findings: [])
+        let record = LinkCheckRecord(key: 7, internalLinks: 3, external: ExternalLinks(external), findings: [])
         let decoded = try #require(record.encoded.withUnsafeBufferPointer { LinkCheckRecord.decode($0) })
         #expect(decoded == record)
         #expect(record.encoded.withUnsafeBufferPointer { LinkCheckRecord.decode($0, key: 8) } == nil)
