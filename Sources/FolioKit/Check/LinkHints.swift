@@ -16,8 +16,6 @@ struct LinkHints {
     private var candidatesLeft: Int
     /// Broken links reported without a suggestion because the budget was spent.
     private(set) var unhinted = 0
-
-    init(budget: Int = Self.budget) { candidatesLeft = budget }
     private var pageSources: Suggestion.Candidates?
     private var siteFiles: Suggestion.Candidates?
     private var builtSources: Set<String>?
@@ -25,6 +23,8 @@ struct LinkHints {
     private var nearSource: [String: String?] = [:]
     private var nearFile: [String: String?] = [:]
     private var nearID: [Int: [String: String?]] = [:]
+
+    init(budget: Int = Self.budget) { candidatesLeft = budget }
 
     /// The page source nearest to `path`, a source that is not in the site.
     mutating func source(near path: String, pages: [PageSource]) -> String? {
