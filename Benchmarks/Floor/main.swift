@@ -11,7 +11,7 @@ guard arguments.count == 3 else {
 }
 let content = arguments[1]
 let output = arguments[2]
-nonisolated(unsafe) let manager = FileManager.default
+let manager = FileManager.default
 var files: [String] = []
 if let walker = manager.enumerator(atPath: content) {
     for case let path as String in walker where path.hasSuffix(".md") { files.append(path) }

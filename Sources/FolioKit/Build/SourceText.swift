@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The text of a source file as every reader sees it: UTF-8 without a byte-order mark, every line ending `\n`.
 ///
 /// Pages, site.yml, appearance.yml and templates are all read through here, so a file saved on Windows
@@ -43,9 +47,35 @@ enum SourceText {
 
     /// Reads and decodes the file at `path`; a file larger than `limit` bytes is not read at all.
     static func read(_ path: String, limit: Int? = nil) -> Result<String, Failure> {
-        if let limit, let size = fileSize(path), size > limit { return .failure(.tooLarge(size: size, limit: limit)) }
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
-        return decode([UInt8](data))
+        bytes(path, limit: limit).flatMap(decode)
+    }
+
+    /// The bytes of the file at `path`: opened once, its size from the open file (a build reads every page this
+    /// way, twice: a `stat` of the path and a copy out of `Data` cost a tenth of the reading).
+    static func bytes(_ path: String, limit: Int? = nil) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.unreadable) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable) }
+        let size = Int(info.st_size)
+        if let limit, size > limit { return .failure(.tooLarge(size: size, limit: limit)) }
+        // A regular file's size is known, and a read that stops short of the bytes asked for is at its end; a file
+        // that grew since, or one of another kind (a pipe), is read until a read gives nothing.
+        let regular = info.st_mode & S_IFMT == S_IFREG
+        var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { return .failure(.unreadable) }
+            count += got
+            if got == 0 || regular && count < bytes.count { break }
+        }
+        bytes.removeLast(bytes.count - count)
+        if let limit, count > limit { return .failure(.tooLarge(size: count, limit: limit)) }
+        return .success(bytes)
     }
 
     /// The diagnostic for a failure, at the file's display path; `what` names the file in the message ("the file", "site.yml").
@@ -83,12 +113,6 @@ enum SourceText {
                 return .invalidUTF8(line: line, column: column)
             }
         }
-    }
-
-    private static func fileSize(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Int(info.st_size)
     }
 }
 

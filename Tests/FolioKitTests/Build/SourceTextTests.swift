@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FolioKit
@@ -21,6 +22,29 @@ import Testing
         #expect(SourceText.decode(Array("ab\rc\r".utf8) + [0xC3]) == .failure(.invalidUTF8(line: 3, column: 1)))
         #expect(SourceText.decode([0xEF, 0xBB, 0xBF, 0x61, 0xFF]) == .failure(.invalidUTF8(line: 1, column: 2)))
         #expect(SourceText.decode(Array("é".utf8) + [0xED, 0xA0, 0x80]) == .failure(.invalidUTF8(line: 1, column: 2)))
+    }
+
+    @Test func aFileIsReadWholeWhateverItsSizeAndAFolderOrMissingFileIsUnreadable() throws {
+        let site = try ScratchSite([
+            "empty.md": "", "one.md": "x", "page.md": String(repeating: "Lorem ipsum.\r\n", count: 5_000),
+        ])
+        let content = site.content.path
+        #expect(try SourceText.read(content + "/empty.md").get() == "")
+        #expect(try SourceText.read(content + "/one.md").get() == "x")
+        #expect(try SourceText.read(content + "/page.md").get() == String(repeating: "Lorem ipsum.\n", count: 5_000))
+        #expect(SourceText.read(content + "/page.md", limit: 1_000) == .failure(.tooLarge(size: 70_000, limit: 1_000)))
+        #expect(try SourceText.read(content + "/page.md", limit: 70_000).get().count == 65_000)
+        #expect(SourceText.read(content) == .failure(.unreadable), "a folder")
+        #expect(SourceText.read(content + "/missing.md") == .failure(.unreadable))
+        // A file whose size is not known beforehand (not a regular file) is read until it ends.
+        let pipe = Pipe()
+        let text = String(repeating: "piped text ", count: 2_000)
+        let writer = Thread {
+            pipe.fileHandleForWriting.write(Data(text.utf8))
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        #expect(try SourceText.read("/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)").get() == text)
     }
 
     @Test func byteCountsReadAndPrintAsPeopleWriteThem() {
