@@ -105,13 +105,8 @@ struct PageIDs {
         candidates = Suggestion.Candidates(ids.filter { !$0.hasPrefix("folio-") })
     }
 
-    /// The id meant: the same letters and digits (a case difference, GitHub-style against Folio-style
-    /// punctuation), else the nearest by edit distance.
-    func nearest(_ fragment: String) -> String? {
-        sameLettersAndDigits(fragment) ?? Suggestion.closest(to: fragment, among: candidates)
-    }
-
-    /// The first id with the same letters and digits as `fragment`, lower-cased.
+    /// The first id with the same letters and digits as `fragment`, lower-cased: the id meant, before any by edit
+    /// distance among `candidates` (a case difference, GitHub-style against Folio-style punctuation).
     func sameLettersAndDigits(_ fragment: String) -> String? {
         let skeleton = Self.skeleton(fragment)
         return skeleton.isEmpty ? nil : bySkeleton[skeleton]

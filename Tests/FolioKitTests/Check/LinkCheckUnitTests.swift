@@ -16,14 +16,20 @@ import Testing
 }
 
 @Suite struct LinkSuggestionTests {
+    /// The id a broken anchor's message suggests on a page with `ids`.
+    private func nearest(_ fragment: String, in ids: [String]) -> String? {
+        var hints = LinkHints()
+        return hints.id(near: fragment, onPage: 0, ids: { ids })
+    }
+
     @Test func suggestsTheIdWithTheSameLettersFirst() {
-        #expect(PageIDs(["nodejs-setup", "node"]).nearest("Node-JS-Setup") == "nodejs-setup")
-        #expect(PageIDs(["intro", "nodejs-setup"]).nearest("node-js-setup") == "nodejs-setup")
-        #expect(PageIDs(["install", "usage"]).nearest("instal") == "install")
-        #expect(PageIDs(["install", "usage"]).nearest("zzz") == nil)
+        #expect(nearest("Node-JS-Setup", in: ["nodejs-setup", "node"]) == "nodejs-setup")
+        #expect(nearest("node-js-setup", in: ["intro", "nodejs-setup"]) == "nodejs-setup")
+        #expect(nearest("instal", in: ["install", "usage"]) == "install")
+        #expect(nearest("zzz", in: ["install", "usage"]) == nil)
         // The first of the ids with the same letters and digits; Folio's own ids are never suggested by distance.
-        #expect(PageIDs(["a-b", "ab", "A_B"]).nearest("A.B") == "a-b")
-        #expect(PageIDs(["folio-tab-1", "intro"]).nearest("folio-tab-2") == nil)
+        #expect(nearest("A.B", in: ["a-b", "ab", "A_B"]) == "a-b")
+        #expect(nearest("folio-tab-2", in: ["folio-tab-1", "intro"]) == nil)
     }
 
     @Test func suggestionsStopWhenTheirBudgetIsSpentAndTheLinksLeftWithoutOneAreCounted() {
