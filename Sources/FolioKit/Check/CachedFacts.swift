@@ -45,14 +45,19 @@ struct CachedFacts: Sendable {
         self.records = records
     }
 
-    /// The page's facts when its file is unchanged, and the record's text when read from the file (written again as is).
-    func entry(for path: String, fingerprint: FileFingerprint) -> (entry: PageFactsFile.Entry, record: String?)? {
+    /// Calls `body` with the page's record — its lines, where they lie in the file's text — when its file is
+    /// unchanged.
+    func withRecord<T>(
+        for path: String, fingerprint: FileFingerprint, _ body: (UnsafeBufferPointer<UInt8>) -> T?
+    ) -> T? {
         guard let record = records[path], record.fingerprint == fingerprint else { return nil }
-        // The record's bytes where they lie in the file's text (a native String: `withUTF8` copies nothing).
+        // A native String: `withUTF8` copies nothing.
         var text = text
-        return text.withUTF8 { bytes in
-            let lines = UnsafeBufferPointer(rebasing: bytes[record.bytes])
-            return PageFactsFile.decodeRecords(lines)?[path].map { ($0, String(decoding: lines, as: UTF8.self)) }
-        }
+        return text.withUTF8 { body(UnsafeBufferPointer(rebasing: $0[record.bytes])) }
+    }
+
+    /// The page's facts, whole, when its file is unchanged.
+    func entry(for path: String, fingerprint: FileFingerprint) -> PageFactsFile.Entry? {
+        withRecord(for: path, fingerprint: fingerprint) { PageFactsFile.decodeRecords($0)?[path] }
     }
 }

@@ -96,14 +96,16 @@ enum PageFactsFile {
         }
 
         func append(_ text: String) {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
+
+        /// Appends a page's record as it lies in the last build's file (see `CachedFacts.withRecord`).
+        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
             lock.lock()
             defer { lock.unlock() }
             guard let file else { return }
-            var text = text
-            let ok = text.withUTF8 { bytes in
-                bytes.isEmpty || fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count
-            }
-            if !ok { close(keep: false) }
+            if !bytes.isEmpty, fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count { close(keep: false) }
         }
 
         /// The file is complete: it replaces the previous one.
@@ -158,36 +160,20 @@ enum PageFactsFile {
                     let nanoseconds = TabSeparatedLines.integer(f[4])
                 else { return nil }
                 if let done = current { entries[done.path] = done.entry }
-                let updated = TabSeparatedLines.equal(f[5], "\u{0}") ? nil : TabSeparatedLines.string(f[5])
                 current = (
                     TabSeparatedLines.string(f[1]),
                     Entry(
                         fingerprint: FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds),
-                        facts: PageFacts(ids: [], links: [], updated: updated))
+                        facts: PageFacts(ids: [], links: [], updated: updated(f[5])))
                 )
             } else if TabSeparatedLines.equal(kind, "ids") {
                 guard current != nil else { return nil }
                 current!.entry.facts.ids = f.dropFirst().map(TabSeparatedLines.string)
             } else if TabSeparatedLines.equal(kind, "link"), f.count == 8 {
-                guard current != nil, let line = TabSeparatedLines.integer(f[1]),
-                    let column = TabSeparatedLines.integer(f[2])
-                else { return nil }
-                let fragment = TabSeparatedLines.equal(f[7], "\u{0}") ? nil : TabSeparatedLines.string(f[7])
-                let path = TabSeparatedLines.string(f[6])
-                let target: PageLink.Target
-                if TabSeparatedLines.equal(f[5], "s") {
-                    target = .site(path: path, fragment: fragment)
-                } else if TabSeparatedLines.equal(f[5], "m") {
-                    target = .source(path: path, fragment: fragment)
-                } else if TabSeparatedLines.equal(f[5], "x") {
-                    target = .external(path)
-                } else {
-                    return nil
-                }
+                guard current != nil, let (target, line, column) = link(f) else { return nil }
                 current!.entry.facts.links.append(
                     PageLink(
-                        target: target, line: Int(line), column: Int(column),
-                        isImage: TabSeparatedLines.equal(f[3], "1"),
+                        target: target, line: line, column: column, isImage: TabSeparatedLines.equal(f[3], "1"),
                         written: TabSeparatedLines.string(f[4])))
             } else {
                 return nil
@@ -195,6 +181,76 @@ enum PageFactsFile {
         }
         if let done = current { entries[done.path] = done.entry }
         return entries
+    }
+
+    /// A page's facts in the form the link check keeps them (`SiteFacts`): its ids joined by NUL, its `updated:`,
+    /// its links resolved against the site's pages.
+    struct Compact {
+        var ids: String
+        var updated: String?
+        var links: SiteLinks.Resolved
+    }
+
+    /// One page's record (its lines, as `CachedFacts` keeps them) decoded straight into its `Compact` form: no
+    /// `PageLink`, nor the text its author wrote, for a link to a page or outside the site (all but a few), and the
+    /// ids joined where they lie. An incremental build takes every unchanged page's facts this way.
+    static func decodeCompact(_ bytes: UnsafeBufferPointer<UInt8>, pageURLs: [String: Int]) -> Compact? {
+        var lines = TabSeparatedLines(bytes)
+        var f: [UnsafeBufferPointer<UInt8>] = []
+        guard let first = lines.next() else { return nil }
+        TabSeparatedLines.fields(first, into: &f)
+        guard f.count == 6, TabSeparatedLines.equal(f[0], "page") else { return nil }
+        var compact = Compact(ids: "", updated: updated(f[5]), links: SiteLinks.Resolved())
+        while let line = lines.next() {
+            TabSeparatedLines.fields(line, into: &f)
+            if TabSeparatedLines.equal(f[0], "ids") {
+                var joined: [UInt8] = []
+                joined.reserveCapacity(line.count)
+                for index in f.indices.dropFirst() {
+                    if index > 1 { joined.append(0) }
+                    if f[index].contains(92) {
+                        joined += TabSeparatedLines.string(f[index]).utf8
+                    } else {
+                        joined += f[index]
+                    }
+                }
+                compact.ids = String(decoding: joined, as: UTF8.self)
+            } else if TabSeparatedLines.equal(f[0], "link"), f.count == 8, let (target, line, column) = link(f) {
+                compact.links.add(target, line: line, column: column, pageURLs: pageURLs) {
+                    PageLink(
+                        target: target, line: line, column: column, isImage: TabSeparatedLines.equal(f[3], "1"),
+                        written: TabSeparatedLines.string(f[4]))
+                }
+            } else {
+                return nil
+            }
+        }
+        return compact
+    }
+
+    /// A `page` line's `updated:` field (NUL: none).
+    private static func updated(_ field: UnsafeBufferPointer<UInt8>) -> String? {
+        TabSeparatedLines.equal(field, "\u{0}") ? nil : TabSeparatedLines.string(field)
+    }
+
+    /// A `link` line's target, line and column; nil when it is not one.
+    private static func link(_ f: [UnsafeBufferPointer<UInt8>]) -> (PageLink.Target, line: Int, column: Int)? {
+        guard let line = TabSeparatedLines.integer(f[1]), let column = TabSeparatedLines.integer(f[2]) else {
+            return nil
+        }
+        let fragment = TabSeparatedLines.equal(f[7], "\u{0}") ? nil : TabSeparatedLines.string(f[7])
+        let path = TabSeparatedLines.string(f[6])
+        let target: PageLink.Target
+        if TabSeparatedLines.equal(f[5], "s") {
+            target = .site(path: path, fragment: fragment)
+        } else if TabSeparatedLines.equal(f[5], "m") {
+            target = .source(path: path, fragment: fragment)
+        } else if TabSeparatedLines.equal(f[5], "x") {
+            target = .external(path)
+        } else {
+            return nil
+        }
+        return (target, Int(line), Int(column))
     }
 
     /// The facts the build with `siteKey` saved at `path` (`folio serve` keeps its own in memory, see `BuildSession`).

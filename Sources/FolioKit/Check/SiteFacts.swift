@@ -126,10 +126,11 @@ final class SiteFacts: @unchecked Sendable {
         if let last, let index = indexBySource[source.sourcePath], last.entries[index]?.fingerprint == fingerprint {
             return
         }
-        if let (entry, record) = cached.entry(for: source.sourcePath, fingerprint: fingerprint) {
-            store(source.sourcePath, entry, record: record)
-            return
+        // `folio serve` keeps every page's facts whole; `folio build` only what the check needs.
+        if keepEntries, let entry = cached.entry(for: source.sourcePath, fingerprint: fingerprint) {
+            return store(source.sourcePath, entry)
         }
+        if !keepEntries, takeCompact(source.sourcePath, fingerprint: fingerprint) { return }
         lock.lock()
         readAgain += 1
         lock.unlock()
@@ -143,17 +144,36 @@ final class SiteFacts: @unchecked Sendable {
                     ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(page))))
     }
 
-    private func store(_ path: String, _ entry: PageFactsFile.Entry, record cachedRecord: String? = nil) {
+    private func store(_ path: String, _ entry: PageFactsFile.Entry) {
         guard let index = indexBySource[path] else { return }
         // Outside the lock: the compact form, the links resolved and the cache record are made by the page's own
         // worker (in `folio serve`, for every page when the pages' numbers or URLs changed since the last build).
         let joined = entry.facts.ids.joined(separator: "\u{0}")
         let resolved = SiteLinks.resolve(entry.facts.links, pageURLs: indexByURL)
-        if let stream { stream.append(cachedRecord ?? PageFactsFile.record(path, entry)) }
+        if let stream { stream.append(PageFactsFile.record(path, entry)) }
+        set(index, ids: joined, updated: entry.facts.updated, links: resolved, entry: entry)
+    }
+
+    /// Takes an unchanged page's facts from its record in the cache straight into the form the check keeps (no
+    /// `PageLink` a link), the record written to the next build's file as it was; false when the cache has none.
+    private func takeCompact(_ path: String, fingerprint: FileFingerprint) -> Bool {
+        guard let index = indexBySource[path] else { return false }
+        return cached.withRecord(for: path, fingerprint: fingerprint) { record -> Bool? in
+            guard let compact = PageFactsFile.decodeCompact(record, pageURLs: indexByURL) else { return nil }
+            stream?.append(record)
+            set(index, ids: compact.ids, updated: compact.updated, links: compact.links)
+            return true
+        } ?? false
+    }
+
+    private func set(
+        _ index: Int, ids joined: String, updated: String?, links resolved: SiteLinks.Resolved,
+        entry: PageFactsFile.Entry? = nil
+    ) {
         lock.lock()
         defer { lock.unlock() }
         ids[index] = joined
-        updated[index] = entry.facts.updated
+        self.updated[index] = updated
         links.set(resolved, page: index)
         if keepEntries { entries[index] = entry }
         if last != nil { stored.insert(index) }

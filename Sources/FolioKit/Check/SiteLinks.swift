@@ -4,9 +4,9 @@
 ///
 /// Each page's links stay in their own slot, where its worker left them: storing a page costs no copy of the site's
 /// links, and `folio serve` hands an unchanged page's slot on to its next build as it is.
-struct SiteLinks: Sendable {
+struct SiteLinks: Sendable, Equatable {
     /// A link to `#fragment` on page `target` (an index of the site's pages).
-    struct Anchor: Sendable {
+    struct Anchor: Sendable, Equatable {
         var target: Int32
         var line: Int32
         var column: Int32
@@ -14,14 +14,14 @@ struct SiteLinks: Sendable {
     }
 
     /// A link that leaves the site; `url` is an index of `urls`.
-    struct External: Sendable {
+    struct External: Sendable, Equatable {
         var url: Int32
         var line: Int32
         var column: Int32
     }
 
     /// One page's links as the site-wide check keeps them.
-    struct PageLinks: Sendable {
+    struct PageLinks: Sendable, Equatable {
         fileprivate(set) var anchors: [Anchor] = []
         /// Links to no page (a file, a missing page, a draft): few, kept whole.
         fileprivate(set) var others: [PageLink] = []
@@ -35,6 +35,32 @@ struct SiteLinks: Sendable {
     struct Resolved {
         fileprivate var links = PageLinks()
         fileprivate var urls: [String] = []
+
+        /// Adds the page's next link, in the order written, leading to `target`: resolved against the site's pages
+        /// (`pageURLs`); `link` gives the whole link, kept only when it leads to no page (a file, a missing page).
+        @inline(__always)
+        mutating func add(
+            _ target: PageLink.Target, line: Int, column: Int, pageURLs: [String: Int], link: () -> PageLink
+        ) {
+            let line = Int32(clamping: line)
+            let column = Int32(clamping: column)
+            switch target {
+            case .external(let url):
+                urls.append(url)
+                links.externals.append(External(url: 0, line: line, column: column))
+            case .source:
+                links.internalCount += 1
+                links.others.append(link())
+            case .site(let path, let fragment):
+                links.internalCount += 1
+                guard let page = SiteLinks.pageIndex(path, in: pageURLs) else {
+                    links.others.append(link())
+                    return
+                }
+                guard let fragment, !fragment.isEmpty, fragment != "top" else { return }
+                links.anchors.append(Anchor(target: Int32(page), line: line, column: column, fragment: fragment))
+            }
+        }
     }
 
     /// Per page, in site order (empty for a page not stored).
@@ -56,25 +82,9 @@ struct SiteLinks: Sendable {
         var resolved = Resolved()
         // By index: each link's fields are read where they are, not each link copied (130,000 on the bench corpus).
         for ordinal in links.indices {
-            let line = Int32(clamping: links[ordinal].line)
-            let column = Int32(clamping: links[ordinal].column)
-            switch links[ordinal].target {
-            case .external(let url):
-                resolved.urls.append(url)
-                resolved.links.externals.append(External(url: 0, line: line, column: column))
-            case .source:
-                resolved.links.internalCount += 1
-                resolved.links.others.append(links[ordinal])
-            case .site(let path, let fragment):
-                resolved.links.internalCount += 1
-                guard let target = Self.pageIndex(path, in: pageURLs) else {
-                    resolved.links.others.append(links[ordinal])
-                    continue
-                }
-                guard let fragment, !fragment.isEmpty, fragment != "top" else { continue }
-                resolved.links.anchors.append(
-                    Anchor(target: Int32(target), line: line, column: column, fragment: fragment))
-            }
+            resolved.add(
+                links[ordinal].target, line: links[ordinal].line, column: links[ordinal].column, pageURLs: pageURLs
+            ) { links[ordinal] }
         }
         return resolved
     }

@@ -135,9 +135,12 @@ extension PageFactsFileTests {
         let text = PageFactsFile.encode(["a.md": first, "é/b.md": second], siteKey: "the key")
         let cached = try #require(CachedFacts(file: text, siteKey: "the key"))
         let found = try #require(cached.entry(for: "é/b.md", fingerprint: second.fingerprint))
-        #expect(found.entry.facts == second.facts)
-        #expect(found.record == PageFactsFile.record("é/b.md", second), "the record is written again as it was read")
-        #expect(cached.entry(for: "a.md", fingerprint: first.fingerprint)?.entry.facts == first.facts)
+        #expect(found.facts == second.facts)
+        let record = cached.withRecord(for: "é/b.md", fingerprint: second.fingerprint) {
+            String(decoding: $0, as: UTF8.self)
+        }
+        #expect(record == PageFactsFile.record("é/b.md", second), "the record is written again as it was read")
+        #expect(cached.entry(for: "a.md", fingerprint: first.fingerprint)?.facts == first.facts)
         #expect(cached.entry(for: "a.md", fingerprint: second.fingerprint) == nil, "a changed file is read again")
         #expect(cached.entry(for: "c.md", fingerprint: first.fingerprint) == nil)
         #expect(CachedFacts(file: text, siteKey: "another key") == nil)
@@ -145,6 +148,67 @@ extension PageFactsFileTests {
         #expect(PageFactsFile.decode(text, siteKey: "another key") == nil)
         #expect(PageFactsFile.decode("folio-facts-0\nkey\tx\n") == nil)
         #expect(PageFactsFile.decode(PageFactsFile.header(siteKey: "") + "link\t1\t1\t0\tx\ts\t/\t\u{0}\n") == nil)
+    }
+}
+
+extension PageFactsFileTests {
+    /// An incremental build takes an unchanged page's facts from its record straight into the form the check keeps:
+    /// the same ids, date and links as decoding the record whole and resolving its links.
+    @Test func aRecordDecodedCompactlyGivesTheCheckWhatTheWholeRecordGives() throws {
+        let pageURLs = ["/": 0, "/guide/": 1, "/guide/setup/": 2]
+        func link(_ target: PageLink.Target, _ line: Int) -> PageLink {
+            PageLink(target: target, line: line, column: 3, isImage: line == 4, written: "as\twritten \(line)")
+        }
+        let facts = [
+            PageFacts(ids: [], links: [], updated: nil),
+            PageFacts(ids: [""], links: [], updated: "2026-01-02"),
+            PageFacts(
+                ids: ["intro", "tab\tand\\slash", "ünïcode", "all-intro"],
+                links: [
+                    link(.site(path: "/guide/", fragment: "setup"), 1),
+                    link(.site(path: "/guide/setup", fragment: nil), 2),
+                    link(.site(path: "/guide/index.html", fragment: "top"), 3),
+                    link(.site(path: "/", fragment: ""), 4),
+                    link(.site(path: "/missing/", fragment: "a"), 5),
+                    link(.site(path: "/images/a.svg", fragment: nil), 6),
+                    link(.source(path: "draft.md", fragment: "b"), 7),
+                    link(.external("https://example.com/a\tb"), 8),
+                    link(.site(path: "/", fragment: "ünï"), 9),
+                    link(.external("https://example.com/"), 10),
+                ],
+                updated: nil),
+        ]
+        for (number, facts) in facts.enumerated() {
+            let entry = PageFactsFile.Entry(
+                fingerprint: FileFingerprint(size: 5, seconds: 6, nanoseconds: 7), facts: facts)
+            var record = PageFactsFile.record("p\(number).md", entry)
+            let compact = try #require(
+                record.withUTF8 { PageFactsFile.decodeCompact($0, pageURLs: pageURLs) })
+            #expect(compact.ids == facts.ids.joined(separator: "\u{0}"))
+            #expect(compact.updated == facts.updated)
+            var expected = SiteLinks(pageCount: 1)
+            expected.set(SiteLinks.resolve(facts.links, pageURLs: pageURLs), page: 0)
+            var decoded = SiteLinks(pageCount: 1)
+            decoded.set(compact.links, page: 0)
+            #expect(decoded == expected)
+        }
+        var third = PageFactsFile.record(
+            "p.md", PageFactsFile.Entry(fingerprint: .missing, facts: facts[2]))
+        let resolved = try #require(third.withUTF8 { PageFactsFile.decodeCompact($0, pageURLs: pageURLs) })
+        var links = SiteLinks(pageCount: 1)
+        links.set(resolved.links, page: 0)
+        // What the check sees: two anchors (to /guide/ and to /), the missing page, the file and the draft kept
+        // whole as written, two external links, and every internal link counted.
+        #expect(links.pages[0].anchors.map(\.fragment) == ["setup", "ünï"])
+        #expect(links.pages[0].others.map(\.line) == [5, 6, 7])
+        #expect(links.pages[0].others.first?.written == "as\twritten 5")
+        #expect(links.pages[0].externals.map(\.line) == [8, 10])
+        #expect(links.urls == ["https://example.com/a\tb", "https://example.com/"])
+        #expect(links.internalCount == 8)
+        for broken in ["", "page\tp.md\n", "ids\ta\n", "page\tp.md\t1\t2\t3\t\u{0}\nlink\t1\n"] {
+            var text = broken
+            #expect(text.withUTF8 { PageFactsFile.decodeCompact($0, pageURLs: pageURLs) } == nil, "\(broken)")
+        }
     }
 }
 
