@@ -13,18 +13,19 @@ struct InterruptedBuildTests {
     /// Returns the site and the summary of the build that completed.
     @discardableResult
     func killAtEveryStep(
-        _ change: (ScratchSite) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
+        search: Bool = false, _ change: (ScratchSite) throws -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> (ScratchSite, [String: Any]) {
         // The new site, built from scratch elsewhere: what the interrupted build must end up as.
         let reference = try ScratchSite()
-        try reference.withoutSearch()
+        if !search { try reference.withoutSearch() }
         try change(reference)
         let clean = try reference.build(buildArguments + ["--no-cache"])
         try #require(clean.status == 0, "\(clean)", sourceLocation: sourceLocation)
         let new = try Tree.snapshot(reference.output)
 
         let scratch = try ScratchSite()
-        try scratch.withoutSearch()
+        if !search { try scratch.withoutSearch() }
         let first = try scratch.build()
         try #require(first.status == 0, "\(first)", sourceLocation: sourceLocation)
         let old = try Tree.snapshot(scratch.output)
@@ -126,6 +127,20 @@ struct InterruptedBuildTests {
             try append("Setup, edited.", to: "Content/guide/setup.md")(scratch)
         }
         #expect(summary["rendered"] as? Int == 2)
+    }
+
+    /// An edited page with the search index on: the page's folder and the index's share only the output's root, so
+    /// the whole output's hard-linked copy, begun on another thread while the page renders, is swapped in.
+    @Test func anEditWithTheSearchIndexIsOldOrNew() throws {
+        var rootBefore: Int?
+        let (updated, summary) = try killAtEveryStep(search: true) { scratch in
+            rootBefore = try? inode(scratch.output)
+            try append("Setup, edited with a word of its own: quincunx.", to: "Content/guide/setup.md")(scratch)
+        }
+        #expect(summary["rendered"] as? Int == 1)
+        #expect(try Tree.text(updated.url("Public/guide/setup/index.html")).contains("quincunx"))
+        let rootAfter = try inode(updated.output)
+        #expect(rootBefore != nil && rootAfter != rootBefore, "the whole output was swapped in")
     }
 
     /// A changed static file is part of a small update too.

@@ -20,6 +20,8 @@ struct OutputDirectory: Sendable {
     private let discards: Bool
     /// `folio serve`'s copy of the whole output, kept between rebuilds for the next update (see `OutputStandby`).
     private let standby: OutputStandby?
+    /// A patch's copy of the whole output, made while the build runs when `startCopy()` is called.
+    private let earlyCopy: OutputEarlyCopy?
 
     /// An output that writes nothing: what `folio check` renders goes nowhere.
     static func discarding(target: String) -> OutputDirectory {
@@ -50,6 +52,13 @@ struct OutputDirectory: Sendable {
         // and the next build's `prepare()` removes it with the rest.
         staging = parent + "/" + stagingPrefix + "staging-\(getpid())"
         pending = patch ? PendingFiles(folder: parent + "/" + stagingPrefix + "pending-\(getpid())") : nil
+        earlyCopy = patch && standby == nil ? OutputEarlyCopy(of: target, at: staging) : nil
+    }
+
+    /// Begins the whole output's copy for the patch now, on another thread (see `OutputEarlyCopy`): for an update
+    /// that is likely to need it. Nothing for a whole build, or in `folio serve`, which keeps its copy.
+    func startCopy() {
+        earlyCopy?.start()
     }
 
     /// Clears what an interrupted build left behind and makes an empty staging (or pending) folder. The folders of
@@ -171,7 +180,7 @@ struct OutputDirectory: Sendable {
         if let pending {
             try OutputPatch(
                 target: target, staging: staging, aside: parent + "/" + stagingPrefix + "old-\(getpid())",
-                standby: standby, prefix: parent + "/" + stagingPrefix
+                standby: standby, earlyCopy: earlyCopy, prefix: parent + "/" + stagingPrefix
             ).publish(pending)
             return
         }
@@ -185,6 +194,7 @@ struct OutputDirectory: Sendable {
 
     func discard() {
         if discards { return }
+        earlyCopy?.wait()
         if let pending { try? FileManager.default.removeItem(atPath: pending.folder) }
         try? FileManager.default.removeItem(atPath: staging)
     }

@@ -18,6 +18,8 @@ struct OutputPatch {
     let aside: String
     /// `folio serve`'s copy of the whole output, kept between its rebuilds (see `OutputStandby`); nil in `folio build`.
     var standby: OutputStandby? = nil
+    /// The whole output's copy, begun while the build ran (`folio build`), if it was.
+    var earlyCopy: OutputEarlyCopy? = nil
     /// How the folders beside the output begin (`…/.Public.folio-`).
     var prefix = ""
 
@@ -25,10 +27,18 @@ struct OutputPatch {
         let files = pending.files
         let removed = pending.removed
         defer { rmdir(pending.folder) }
-        if files.isEmpty && removed.isEmpty { return }
+        // The whole output's copy begun while the build ran, when it is whole and of the output as it is now; let go
+        // of unless the update turns out to need it.
+        var early = earlyCopy?.take() ?? false
+        func dropEarlyCopy() {
+            if early { FileOperations.removeInBackground(staging) }
+            early = false
+        }
+        if files.isEmpty && removed.isEmpty { return dropEarlyCopy() }
         if removed.isEmpty, files.count == 1, let only = files.first,
             FileSystem.isDirectory(target + "/" + SitePath.directory(of: only.path))
         {
+            dropEarlyCopy()
             standby?.discard()
             try FileOperations.rename(only.file, target + "/" + only.path)
             return
@@ -40,9 +50,12 @@ struct OutputPatch {
         let folder = common.isEmpty ? target : target + "/" + common
         // The whole output's copy, when the update needs one and `folio serve` kept it from its last rebuild.
         let kept = common.isEmpty ? standby?.take(for: target) : nil
-        if !common.isEmpty { standby?.discard() }
+        if !common.isEmpty {
+            dropEarlyCopy()
+            standby?.discard()
+        }
         let copy = kept ?? staging
-        if kept == nil { try FileOperations.linkTree(from: folder, to: copy) }
+        if kept == nil && !early { try FileOperations.linkTree(from: folder, to: copy) }
         var made: Set<String> = [""]
         func make(_ directory: String) throws {
             guard made.insert(directory).inserted else { return }

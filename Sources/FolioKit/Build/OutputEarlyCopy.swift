@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The whole output's hard-linked copy for a patch (see `OutputPatch`), begun on a thread of its own as soon as a
+/// `folio build` knows it publishes one that needs it — an edit changes a page and the search index, which share
+/// only the output's root — so that the copy is made while the pages render and the index is laid out, when the
+/// build keeps one core busy at most, rather than after them. On a site of 10,000 pages the copy is a folder and a
+/// link per page.
+final class OutputEarlyCopy: @unchecked Sendable {
+    let source: String
+    let destination: String
+    private let finished = NSCondition()
+    private var started = false
+    private var done = false
+    private var failed = false
+    /// The output folder's device, inode and change time when the copy began.
+    private var identity: [Int]?
+
+    init(of source: String, at destination: String) {
+        self.source = source
+        self.destination = destination
+    }
+
+    /// Begins the copy on another thread (once).
+    func start() {
+        finished.lock()
+        defer { finished.unlock() }
+        guard !started else { return }
+        started = true
+        identity = Self.identity(of: source)
+        Thread.detachNewThread { [self] in
+            // One core's work: beside the pages' workers, it takes the core they leave idle.
+            let made = (try? FileOperations.linkTree(from: source, to: destination, inParallel: false)) != nil
+            finished.lock()
+            failed = !made
+            done = true
+            finished.broadcast()
+            finished.unlock()
+        }
+    }
+
+    /// Waits for the copy: true when it is whole and the output folder is the one it began from, unchanged at its
+    /// top (nothing swapped another output in, nor added or removed a file there, since); else false, and the copy
+    /// is removed. False when it never began.
+    func take() -> Bool {
+        guard wait() else { return false }
+        if !failed, let identity, Self.identity(of: source) == identity { return true }
+        FileOperations.removeInBackground(destination)
+        return false
+    }
+
+    /// Waits for the copy, if it began; whether it did.
+    @discardableResult
+    func wait() -> Bool {
+        finished.lock()
+        defer { finished.unlock() }
+        guard started else { return false }
+        while !done { finished.wait() }
+        return true
+    }
+
+    private static func identity(of path: String) -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [
+            Int(info.st_dev), Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+            Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec),
+        ]
+    }
+}
