@@ -112,6 +112,9 @@ struct BuildPipeline {
                 : OutputDirectory(target: options.outputDirectory, standby: session?.standby)
         let factsPath = PageFactsFile.location(buildCache: cachePath)
         let isNoOp = pages.isNoOp && marked
+        // An edit changes its page and the search index, whose files share only the output's root: the patch then
+        // needs a copy of the whole output, begun now on another thread.
+        if isPatch && !isNoOp && site.config.search { output.startCopy() }
         // With nothing changed, the last link check's record usually answers: the facts are read in `republish`
         // only when it does not.
         let facts =
@@ -140,9 +143,6 @@ struct BuildPipeline {
     /// Renders the pages, then lets go of what only they needed (the front matter the read stage parsed).
     mutating func render(_ plan: inout BuildPlan, theme: SiteTheme) throws -> PageWriter.Written {
         try plan.output.prepare()
-        // An edit changes its page and the search index, whose files share only the output's root: the patch then
-        // needs a copy of the whole output, begun now on another thread.
-        if plan.isPatch && plan.site.config.search { plan.output.startCopy() }
         // A `folio build` that renders every page writes their search terms out as they come, to become the search
         // cache, instead of keeping them for the index (`folio serve` keeps them; an edit reuses the cached ones).
         let searchStream =

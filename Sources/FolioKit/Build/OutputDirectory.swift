@@ -56,7 +56,8 @@ struct OutputDirectory: Sendable {
     }
 
     /// Begins the whole output's copy for the patch now, on another thread (see `OutputEarlyCopy`): for an update
-    /// that is likely to need it. Nothing for a whole build, or in `folio serve`, which keeps its copy.
+    /// that is likely to need it. Nothing for a whole build, or in `folio serve`, which keeps its copy. `prepare()`
+    /// leaves the copy alone.
     func startCopy() {
         earlyCopy?.start()
     }
@@ -74,6 +75,7 @@ struct OutputDirectory: Sendable {
                 continue
             }
             if standby?.owns(parent + "/" + name) == true { continue }
+            if earlyCopy?.hasBegun == true && parent + "/" + name == staging { continue }
             CrashPoint.step()
             try? manager.removeItem(atPath: parent + "/" + name)
         }

@@ -24,6 +24,8 @@ final class OutputEarlyCopy: @unchecked Sendable {
         self.destination = destination
     }
 
+    var hasBegun: Bool { finished.withLock { started } }
+
     /// Begins the copy on another thread (once).
     func start() {
         finished.lock()

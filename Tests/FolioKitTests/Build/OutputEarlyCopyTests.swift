@@ -47,9 +47,11 @@ import Testing
         defer { ScratchSite.remove(root) }
         let unchanged = Self.inode(target + "/b/index.html")
         let output = OutputDirectory.patch(target: target)
-        try output.prepare()
+        // As a build does: the copy begins as the plan is made, before the output is prepared for the update
+        // (which clears what stopped builds left beside the output, but not the copy).
         output.startCopy()
         let copy = try #require(Self.copyFolder(of: output))
+        try output.prepare()
         try output.write(Array("new a".utf8), to: OutputPath("a/index.html"))
         try output.write(Array("new index".utf8), to: OutputPath("search/index.js"))
         output.remove(OutputPath("sitemap.xml"))
