@@ -6,9 +6,9 @@ import Foundation
 
 /// The whole output's hard-linked copy for a patch (see `OutputPatch`), begun on a thread of its own as soon as a
 /// `folio build` knows it publishes one that needs it — an edit changes a page and the search index, which share
-/// only the output's root — so that the copy is made while the pages render and the index is laid out, when the
-/// build keeps one core busy at most, rather than after them. On a site of 10,000 pages the copy is a folder and a
-/// link per page.
+/// only the output's root — so that the copy is made beside the build's stages that leave a core idle (the link
+/// facts read in, the search index laid out) rather than after them all. On a site of 10,000 pages the copy is a
+/// folder and a link per page.
 final class OutputEarlyCopy: @unchecked Sendable {
     let source: String
     let destination: String
