@@ -26,7 +26,8 @@ extension Folio {
         @Flag(help: "Replace an output folder that Folio did not make (never one that holds or is a source).")
         var force = false
 
-        func validate() throws {
+        mutating func validate() throws {
+            output = OutputSafety.named(output)
             guard FileSystem.isDirectory(content) else {
                 throw ValidationError("no content folder at '\(content)'; pass --content DIR")
             }

@@ -33,7 +33,9 @@ extension Folio {
             if let templates, !FileSystem.isDirectory(templates) {
                 throw ValidationError("no templates folder at '\(templates)'")
             }
-            guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+            guard timeout > 0, timeout <= Serve.longestTimeout else {
+                throw ValidationError("--timeout must be more than 0 seconds and at most a day (86400)")
+            }
             guard (1...64).contains(concurrency) else {
                 throw ValidationError("--concurrency must be between 1 and 64")
             }

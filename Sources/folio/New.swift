@@ -7,6 +7,12 @@ extension Folio {
 
         @Argument(help: "The folder to create.") var directory: String
 
+        func validate() throws {
+            guard !directory.isEmpty else {
+                throw ValidationError("name the folder to create, such as: folio new docs")
+            }
+        }
+
         func run() throws {
             do {
                 try StarterSite.write(to: directory)

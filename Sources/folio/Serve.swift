@@ -22,7 +22,8 @@ extension Folio {
         @Flag(help: "Replace an output folder that Folio did not make (never one that holds or is a source).")
         var force = false
 
-        func validate() throws {
+        mutating func validate() throws {
+            output = OutputSafety.named(output)
             guard FileSystem.isDirectory(content) else {
                 throw ValidationError("no content folder at '\(content)'; pass --content DIR")
             }
@@ -30,8 +31,10 @@ extension Folio {
                 throw ValidationError("no templates folder at '\(templates)'")
             }
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-            guard headerTimeout > 0, idleTimeout > 0 else {
-                throw ValidationError("time-outs must be more than 0 seconds")
+            guard headerTimeout > 0, headerTimeout <= Self.longestTimeout, idleTimeout > 0,
+                idleTimeout <= Self.longestTimeout
+            else {
+                throw ValidationError("time-outs must be more than 0 seconds and at most a day (86400)")
             }
             guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1") }
             if let refusal = OutputSafety.check(
@@ -40,6 +43,9 @@ extension Folio {
                 throw ValidationError(refusal.description)
             }
         }
+
+        /// A day, in seconds: the longest time-out (an infinite one would not fit the server's clock).
+        static let longestTimeout = 86_400.0
 
         /// ./Templates is used when it exists; otherwise the default theme alone.
         var templatesDirectory: String? { templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil) }

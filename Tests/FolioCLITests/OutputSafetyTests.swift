@@ -106,6 +106,55 @@ struct OutputSafetyTests {
             })
     }
 
+    /// `notes.txt/` and `Served/` name the file and the link themselves, not a folder through them (the slash made a
+    /// build replace the file, or the link, with the site).
+    @Test func aTrailingSlashOrDotIsNoWayPastTheFileAndLinkRefusals() throws {
+        for output in ["notes.txt/", "notes.txt//", "notes.txt/."] {
+            try expectRefused(
+                ["build", "--output", output], saying: "the output notes.txt is a file, not a folder",
+                prepare: { try $0.write("notes.txt", "my notes\n") })
+        }
+        for command in [["build"], ["serve", "--port", "0"]] {
+            try expectRefused(
+                command + ["--output", "Served/"], saying: "the output Served is a symbolic link to ",
+                prepare: { scratch in
+                    try FileManager.default.createDirectory(
+                        at: scratch.url("Elsewhere"), withIntermediateDirectories: true)
+                    try scratch.link("Served", to: "Elsewhere")
+                })
+        }
+        try expectRefused(
+            ["build", "--output", "Public/sub/.."], saying: "the output Public/sub/.. ends in '..'",
+            prepare: {
+                try FileManager.default.createDirectory(at: $0.url("Public/sub"), withIntermediateDirectories: true)
+            })
+        // `Public/.` is the folder `Public`: built into, nothing written beside it.
+        let scratch = try ScratchSite()
+        let run = try scratch.build(["build", "--output", "Public/."])
+        #expect(run.status == 0, "\(run)")
+        #expect(Tree.exists(scratch.url("Public/index.html")))
+        #expect(try scratch.leftovers().isEmpty)
+    }
+
+    /// With `followSymlinks: true` a folder a link in the content leads to is read as a source: `--force` never
+    /// replaces it, and without it the refusal says why.
+    @Test func aFolderALinkInTheContentLeadsToIsASource() throws {
+        func prepare(_ scratch: ScratchSite) throws {
+            try scratch.write(
+                "Content/site.yml", try Tree.text(scratch.url("Content/site.yml")) + "\nfollowSymlinks: true\n")
+            try scratch.write("Shared/shared.md", "# Shared page\n")
+            try scratch.link("Content/shared", to: "../Shared")
+        }
+        for force in [[], ["--force"]] {
+            try expectRefused(
+                ["build", "--output", "Shared"] + force,
+                saying: "the output Shared is the folder linked from the content folder itself", prepare: prepare)
+            try expectRefused(
+                ["build", "--output", "Shared/out"] + force,
+                saying: "the output Shared/out lies inside the folder linked from the content folder", prepare: prepare)
+        }
+    }
+
     @Test func serveRefusesTheSameFolders() throws {
         try expectRefused(
             ["serve", "--port", "0", "--output", "Content"], saying: "the output Content is the content folder itself")

@@ -81,6 +81,35 @@ struct PageContentTests {
         #expect(sections.compactMap { $0["id"] as? String } == ["only-section"])
     }
 
+    /// `folio new ""` (a `$DIR` left unset) named the current folder and wrote the starter over the site in it.
+    @Test func newRefusesAnEmptyNameAndAFileAndWritesNothing() throws {
+        let sandbox = try Sandbox()
+        let site = try sandbox.folder("site")
+        try Tree.write("title: My real site\n", to: site.appendingPathComponent("Content/site.yml"))
+        try Tree.write("notes\n", to: site.appendingPathComponent("notes.txt"))
+        let before = try Tree.snapshot(site)
+        let empty = try Folio.run(["new", ""], in: site)
+        #expect(empty.status == 2 && empty.stderr.contains("name the folder to create"), "\(empty)")
+        let file = try Folio.run(["new", "notes.txt"], in: site)
+        #expect(file.status == 1 && file.stderr.contains("notes.txt already exists and is a file"), "\(file)")
+        #expect(try Tree.snapshot(site) == before)
+    }
+
+    /// An infinite or huge time-out trapped converting it to the server's clock; it is a usage error.
+    @Test func aTimeOutPastADayIsAUsageErrorNotACrash() throws {
+        let sandbox = try Sandbox()
+        let site = try sandbox.folder("site")
+        try Tree.write("title: T\n", to: site.appendingPathComponent("Content/site.yml"))
+        for arguments in [
+            ["check", "--external", "--timeout", "inf"], ["check", "--external", "--timeout", "1e300"],
+            ["serve", "--port", "0", "--idle-timeout", "inf"], ["serve", "--port", "0", "--header-timeout", "1e300"],
+            ["serve", "--port", "0", "--idle-timeout", "nan"],
+        ] {
+            let run = try Folio.run(arguments, in: site, timeout: 30)
+            #expect(run.status == 2 && !run.signaled && run.stderr.contains("at most a day"), "\(arguments): \(run)")
+        }
+    }
+
     @Test func newWritesAStarterSiteThatBuilds() throws {
         let sandbox = try Sandbox()
         let created = try Folio.run(["new", "mysite"], in: sandbox.root)

@@ -22,6 +22,8 @@ enum FileTree {
         var files: [String] = []
         /// A warning at each link left out: pointing outside the root, into a loop, or nowhere.
         var diagnostics = Diagnostics()
+        /// The real paths of the folders links led the walk into: sources too.
+        var linkedFolders: [String] = []
         /// Whether the walk met a symbolic link (followed or not): what it lists may then lie outside the root.
         var metLinks = false
     }
@@ -120,6 +122,7 @@ enum FileTree {
                                 + "remove the link", at: shown))
                     return
                 }
+                listing.linkedFolders.append(target)
                 visit(path, prefix: relative + "/", realDirectory: target, inside: inside + [target], into: &listing)
             default:
                 break

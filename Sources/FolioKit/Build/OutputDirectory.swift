@@ -42,8 +42,7 @@ struct OutputDirectory: Sendable {
     private init(target: String, patch: Bool, discards: Bool = false, standby: OutputStandby? = nil) {
         self.discards = discards
         self.standby = standby
-        var target = target
-        while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
+        let target = OutputSafety.named(target)
         self.target = target
         let url = URL(fileURLWithPath: target)
         parent = url.deletingLastPathComponent().path

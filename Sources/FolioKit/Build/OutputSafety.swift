@@ -23,7 +23,13 @@ public enum OutputSafety {
     /// Returns why `output` must not be built into, or nil when it may be.
     /// `content` and `templates` are the folders the build reads, as the user typed them.
     public static func check(output: String, content: String, templates: String?, force: Bool) -> Refusal? {
+        // `Public/` and `Public/.` name the folder `Public`, and a link `Public` itself: looked at, not through.
+        let output = named(output)
         let shown = FileTree.displayRoot(output)
+        if output.hasSuffix("/..") {
+            return Refusal(
+                description: "the output \(shown) ends in '..'; name the output folder itself, such as --output Public")
+        }
         var info = stat()
         if lstat(output, &info) == 0 {
             switch info.st_mode & S_IFMT {
@@ -54,6 +60,15 @@ public enum OutputSafety {
             ("content folder", FileTree.displayRoot(content), resolve(content))
         ]
         if let templates { sources.append(("templates folder", FileTree.displayRoot(templates), resolve(templates))) }
+        // With `followSymlinks: true` the build reads the folders links in the content and the theme lead to: they
+        // are sources too.
+        if followsLinks(content: content) {
+            sources += sources.flatMap { source in
+                FileTree.listing(source.real, skipUnderscore: false, followSymlinks: true).linkedFolders.map {
+                    ("folder linked from the \(source.name)", $0, $0)
+                }
+            }
+        }
         for source in sources {
             if real == source.real {
                 return Refusal(
@@ -80,6 +95,22 @@ public enum OutputSafety {
                     + "or pass --force to replace it and everything in it")
         }
         return nil
+    }
+
+    /// Whether the content's site.yml sets `followSymlinks: true`.
+    static func followsLinks(content: String) -> Bool {
+        guard case .success(let text) = SourceText.read(content + "/site.yml") else { return false }
+        var diagnostics = Diagnostics()
+        return SiteConfigParser.parse(text, path: "site.yml", diagnostics: &diagnostics).followSymlinks
+    }
+
+    /// The output folder as the build names it: without trailing slashes or `.` (`Public/.` is `Public`).
+    public static func named(_ output: String) -> String {
+        var output = output
+        while output.count > 1 && (output.hasSuffix("/") || output.hasSuffix("/.")) {
+            output.removeLast(output.hasSuffix("/") ? 1 : 2)
+        }
+        return output
     }
 
     /// Empty, marked as Folio's, or the output of an earlier Folio without the mark: one with a build cache for

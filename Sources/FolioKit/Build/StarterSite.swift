@@ -69,6 +69,10 @@ public enum StarterSite {
 
     public static func write(to directory: String) throws {
         let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: directory, isDirectory: &isFolder), !isFolder.boolValue {
+            throw Failure(message: "\(directory) already exists and is a file; choose a new folder")
+        }
         if manager.fileExists(atPath: directory),
             !((try? manager.contentsOfDirectory(atPath: directory))?.isEmpty ?? true)
         {
