@@ -281,8 +281,16 @@ struct ModelBuilder {
         readHeadingAnchors(htmlNodes)
         if input.unsafeHTML {
             for node in htmlNodes where node.kind != .text && RawHTMLCheck.hasScriptURL(node.literal) {
-                report(.warning, "raw HTML with a javascript: or vbscript: URL omitted", at: node)
-                node.delete()
+                if let kept = ScriptURLs.removed(from: node.literal, inlineTag: node.kind == .htmlInline) {
+                    node.literal = kept.html
+                    var told: Set<HTMLSanitizer.Omission> = []
+                    for omission in kept.omissions where told.insert(omission).inserted {
+                        report(.warning, omission.message, at: node)
+                    }
+                } else {
+                    report(.warning, "raw HTML with a javascript: or vbscript: URL omitted", at: node)
+                    node.delete()
+                }
             }
         } else {
             sanitize(htmlNodes)

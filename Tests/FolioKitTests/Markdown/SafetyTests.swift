@@ -38,6 +38,46 @@ import Testing
     func rawHTMLWithScriptURLsIsDroppedEvenWhenUnsafe(html: String) {
         let output = model("\(html)\n\nafter\n", unsafeHTML: true)
         #expect(!output.model.intro.lowercased().contains("script"), "\(output.model.intro)")
+        #expect(output.model.intro.contains("<a>x</a>"), "the link keeps its text: \(output.model.intro)")
+        #expect(output.model.intro.contains("after"))
+    }
+
+    /// A script URL in a block of raw HTML took the whole block with it, and an inline link's start tag alone, its
+    /// end tag left behind: only the attribute goes, the rest stays as written.
+    @Test func aScriptURLTakesOnlyItsAttributeFromUnsafeHTML() {
+        let markdown = """
+            <div class="box">
+            <p>IMPORTANT ONE</p>
+            <p><a href="javascript:void(0)" title="t">click</a> <img src="x.png" onerror="y()"></p>
+            <form action="vbscript:x"><button formaction="JaVa&#x09;script:z">go</button></form>
+            <p>IMPORTANT TWO, about javascript: URLs</p>
+            </div>
+
+            Inline <a href="javascript:x()" class="k">link text</a> end, <a href="/ok">fine</a>.
+
+            """
+        let output = model(markdown, unsafeHTML: true)
+        let html = output.model.intro
+        #expect(
+            html.contains("<p>IMPORTANT ONE</p>") && html.contains("IMPORTANT TWO, about javascript: URLs"), "\(html)")
+        #expect(html.contains("<a title=\"t\">click</a>"), "\(html)")
+        #expect(html.contains("<img src=\"x.png\" onerror=\"y()\">"), "the rest stays as written (unsafe): \(html)")
+        #expect(html.contains("<form><button>go</button></form>"), "\(html)")
+        #expect(html.contains("Inline <a class=\"k\">link text</a> end, <a href=\"/ok\">fine</a>."), "\(html)")
+        #expect(!html.contains("javascript:v") && !html.contains("vbscript:") && !html.contains("javascript:x"))
+        #expect(
+            output.diagnostics.map { "\($0.line): \($0.message)" } == [
+                "1: raw HTML <a href> with a javascript: URL omitted: such links are never kept",
+                "1: raw HTML <form action> with a vbscript: URL omitted: such links are never kept",
+                "1: raw HTML <button formaction> with a javascript: URL omitted: such links are never kept",
+                "8: raw HTML <a href> with a javascript: URL omitted: such links are never kept",
+            ])
+    }
+
+    /// A script URL the parser does not read as an attribute (in a comment) still takes the piece with it.
+    @Test func aScriptURLOutsideAnAttributeTakesItsPiece() {
+        let output = model("<!-- <a href=\"javascript:x\"> -->\n\nafter\n", unsafeHTML: true)
+        #expect(!output.model.intro.contains("javascript"), "\(output.model.intro)")
         #expect(output.model.intro.contains("after"))
     }
 }
