@@ -56,6 +56,7 @@
     if (!tabs) el.addEventListener('keydown', function (e) { // ←/→ with focus anywhere in the paged view
       var k = e.key, s = v.rtl ? -1 : 1;
       if (e.defaultPrevented || !plain(e) || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName) || e.target.isContentEditable) return;
+      if (scrollsSideways(e.target, t)) return; // a wide code block or table takes ←/→ to scroll itself
       if (k === 'ArrowRight' || k === 'ArrowLeft') { e.preventDefault(); v.go(v.i + (k === 'ArrowRight' ? s : -s), true); }
     });
     t.addEventListener('scroll', function () {
@@ -102,9 +103,14 @@
     stop: function (i) { // ends a drag or fling at item i: the track stops taking touch scrolling until the next touch
       this.track.style.overflowX = 'hidden'; this.scroll(i, 'instant'); // (buttons, dots, keys and wheel still move it)
     },
-    resized: function () { // after a width change the same item stays shown, aligned to the edge
+    resized: function () { // after a width change the same item stays shown, aligned to the edge, its tab in view
       this.w = this.track.clientWidth;
-      if (this.w) this.jump(this.i);
+      if (this.w) { this.jump(this.i); this.showTab('instant'); }
+    },
+    showTab: function (how) { // an overflowing tab bar keeps the current tab in view, centred
+      var a = this.tabs[this.i], bar = this.bar;
+      if (this.tabsView && a && bar.scrollWidth > bar.clientWidth)
+        bar.scrollTo({ left: a.offsetLeft - (bar.clientWidth - a.offsetWidth) / 2, behavior: how });
     },
     place: function (p) { // tabs at fractional position p: indicator between titles, track as tall as the panels shown
       var t = this.tabs, it = this.items, n = t.length - 1;
@@ -127,15 +133,17 @@
       if (b && b.getAttribute('data-folio-clip') !== c) { b.setAttribute('data-folio-clip', c); b.parentNode.setAttribute('data-folio-clip', c); }
     },
     select: function (i, mode) { // mode 0: restored; 1: opened by a link (remembered); 2: moved by a person (+ hash)
-      var v = this, a = v.tabs[i], bar = v.bar;
+      var v = this, a = v.tabs[i];
       v.i = i; v.el.setAttribute('data-folio-current', i); mark(v.tabs, i);
       v.items.forEach(function (p, j) {
         p.classList.toggle('is-current', j === i);
         if (v.tabsView) p.tabIndex = j === i ? 0 : -1; // only the shown panel is a tab stop (APG)
+        // the others are out of reach of Tab and of assistive technology (APG): Tab from the tab list goes into
+        // the shown panel, never into one beside it (which would scroll it into view and make it current)
+        p.inert = j !== i;
       });
       if (v.prev) { v.prev.setAttribute('aria-disabled', i === 0); v.next.setAttribute('aria-disabled', i === v.items.length - 1); }
-      if (v.tabsView && a && bar.scrollWidth > bar.clientWidth) // an overflowing bar keeps the current tab in view
-        bar.scrollTo({ left: a.offsetLeft - (bar.clientWidth - a.offsetWidth) / 2, behavior: mode < 2 || still.matches ? 'instant' : 'smooth' });
+      v.showTab(mode < 2 || still.matches ? 'instant' : 'smooth');
       if (!mode) return;
       mem('sessionStorage', key(v), i);
       if (mode > 1) hash(a);
@@ -147,6 +155,11 @@
       });
     }
   };
+  function scrollsSideways(n, stop) { // whether n, or a box it lies in short of stop, scrolls sideways
+    for (; n && n !== stop && n.nodeType === 1; n = n.parentNode)
+      if (n.scrollWidth > n.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(n).overflowX)) return true;
+    return false;
+  }
   function box(a) { // a title's own box, in its list's scroll coordinates
     var r = d.createRange(), l = a.parentNode;
     r.selectNodeContents(a);

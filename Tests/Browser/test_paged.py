@@ -145,6 +145,23 @@ def test_arrow_keys_move_when_focus_is_inside(driver, site):
     assert frames_later(driver, view) == before and state(driver, view)["current"] == 3
 
 
+def test_arrow_keys_scroll_a_wide_code_block_rather_than_turn_the_page(driver, site):
+    """←/→ on a focused code block wider than the page turned the page: the rest of the code was out of reach of
+    the keyboard (WCAG 2.1.1). A box that scrolls sideways keeps the keys; elsewhere in the view they turn it."""
+    set_window_size(driver, 420, 900)
+    view = open_view(driver, site + "code/")
+    wait_shown(driver, view, 0)
+    pre = view.find_element(By.CSS_SELECTOR, "pre")
+    assert driver.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", pre)
+    pre.send_keys(Keys.ARROW_RIGHT)
+    wait_for(lambda: driver.execute_script("return arguments[0].scrollLeft > 0", pre),
+             message="the code block scrolled sideways")
+    time.sleep(0.3)
+    assert state(driver, view)["current"] == 0, "the page did not turn"
+    dots(view)[0].send_keys(Keys.ARROW_RIGHT)
+    wait_shown(driver, view, 1)
+
+
 def test_swiping_the_track_updates_the_current_dot(driver, site):
     view = open_view(driver, site)
     for k in (1, 2):  # two swipes to the left, each a real scroll gesture over the track

@@ -9,6 +9,8 @@ sections of one `tabGroup` page), nested.md (`tabs > paged`).
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -162,6 +164,38 @@ def test_an_overflowing_tab_bar_keeps_the_current_tab_in_view(driver, site):
     driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)  # wraps to the first
     wait_tab(driver, view, 0)
     wait_for(lambda: driver.execute_script(inside, bar, tabs(view)[0]), message="the first tab scrolled back into view")
+
+
+def test_tab_goes_into_the_shown_panel_never_into_one_beside_it(driver, site):
+    """Tab after choosing a tab went to the first focusable thing in the DOM, in a panel beside the shown one: the
+    track scrolled to it, that tab became current and, in a tab group, the reader's remembered choice changed."""
+    view = open_view(driver, site + "install/")
+    tabs(view)[0].click()
+    wait_tab(driver, view, 0)
+    tabs(view)[0].send_keys(Keys.ARROW_RIGHT)  # Linux, remembered for the group
+    wait_tab(driver, view, 1)
+    in_panel = """const v = arguments[0], p = document.activeElement.closest('[data-folio-tab-panel]');
+        return p && p.closest('[data-folio-view]') === v ? [...p.parentNode.children].indexOf(p) : -1"""
+    for _ in range(3):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        time.sleep(0.3)  # time for a scroll to the focused element to make its panel current
+        assert driver.execute_script(in_panel, view) in (-1, 1), "focus went into a panel beside the shown one"
+        s = state(driver, view)
+        assert s["current"] == 1 and s["visible"] == 1, s
+    assert driver.execute_script("return localStorage.getItem('folio-tab-group:os')") == "Linux"
+    inert = "return [...arguments[0].querySelector('[data-folio-track]').children].map(p => p.inert)"
+    assert driver.execute_script(inert, view) == [True, False, True], "panels beside the shown one are inert"
+
+
+def test_after_a_resize_the_current_tab_stays_in_view(driver, site):
+    view = open_view(driver, site + "many/")
+    tabs(view)[0].send_keys(Keys.END)
+    wait_tab(driver, view, 9)
+    set_window_size(driver, 420, 900)
+    bar = view.find_element(By.CSS_SELECTOR, "[role=tablist]")
+    inside = """const b = arguments[0].getBoundingClientRect(), r = arguments[1].getBoundingClientRect();
+        return arguments[0].scrollWidth > arguments[0].clientWidth && r.left >= b.left - 1 && r.right <= b.right + 1"""
+    wait_for(lambda: driver.execute_script(inside, bar, tabs(view)[9]), message="the current tab in view at 420px")
 
 
 def test_resize_keeps_the_tab(driver, site):
