@@ -1,5 +1,5 @@
 // Folio views (SPEC §5): enhances paged, tabs and segmented views; every page works without it.
-// Runs at the end of <body>, so a remembered tab or page is shown before first paint.
+// Runs deferred from <head>, render-blocking: the first paint already shows a remembered tab or page.
 (function () {
   'use strict';
   var d = document, w = window, views = [], still = w.matchMedia('(prefers-reduced-motion: reduce)');

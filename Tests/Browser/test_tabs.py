@@ -9,6 +9,8 @@ sections of one `tabGroup` page), nested.md (`tabs > paged`).
 
 from __future__ import annotations
 
+import http.server
+import threading
 import time
 
 import pytest
@@ -266,6 +268,52 @@ def test_tab_group_follows_across_pages_before_first_paint(driver, site):
         frames = wait_for(lambda: driver.execute_script("return window.__frames.length >= 5 && window.__frames"))
         assert frames[0]["title"] == "macOS" and frames[0]["shown"] == 0, frames
         wait_tab(driver, view, 0)
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": probe["identifier"]})
+
+
+@pytest.fixture(scope="module")
+def slow_site(build_site):
+    """The same site from a server that answers every script a second late, as a slow network does."""
+    directory = str(build_site("views-tabs", templates=REPO_ROOT / "Templates"))
+
+    class Slow(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=directory, **kwargs)
+
+        def do_GET(self):
+            if self.path.split("?")[0].endswith(".js"):
+                time.sleep(1.0)
+            super().do_GET()
+
+        def end_headers(self):
+            self.send_header("Cache-Control", "no-store")
+            super().end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Slow)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_late_script_still_paints_the_remembered_tab_first(driver, slow_site):
+    """The scripts load in <head>, deferred and render-blocking: with them a second late, the browser paints
+    nothing until they ran, so its first frame shows the remembered tab, not the first one (SPEC §5: no flicker)."""
+    view = open_view(driver, slow_site + "install/")
+    tabs(view)[2].click()  # Windows
+    wait_tab(driver, view, 2)
+    probe = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_PAINT_PROBE})
+    try:
+        driver.get(slow_site + "upgrade/")
+        view = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, "html.folio-js [data-folio-view=tabs]"))
+        frames = wait_for(lambda: driver.execute_script("return window.__frames.length >= 5 && window.__frames"),
+                          message="five frames recorded")
+        assert frames[0]["title"] == "Windows" and frames[0]["shown"] == 2, \
+            f"the first painted frame must already show the remembered tab: {frames}"
     finally:
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": probe["identifier"]})
 

@@ -41,6 +41,7 @@ enum DirectLayout {
         out.appendEscaped(context.site.config.title)
         out.append("</title>\n")
         out.appendHTML(head)
+        out.appendHTML(scripts)
         out.append("</head>\n<body>\n<a class=\"folio-skip\" href=\"#main\">Skip to content</a>\n")
         out.appendHTML(header)
         out.append("<div class=\"folio-layout\">\n")
@@ -58,7 +59,6 @@ enum DirectLayout {
         out.appendHTML(pager)
         out.append("</main>\n</div>\n")
         out.appendHTML(footer)
-        out.appendHTML(scripts)
         out.append("</body>\n</html>\n")
         return out.bytes
     }

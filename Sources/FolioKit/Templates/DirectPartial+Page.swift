@@ -224,13 +224,14 @@ extension DirectPartial {
         return out.string
     }
 
-    /// `partials/scripts.mustache`.
+    /// `partials/scripts.mustache`: in `<head>`, deferred (they run once the page is parsed) and render-blocking (the
+    /// browser paints nothing before they ran, so a remembered tab or page is what the first paint shows).
     static func scripts(_ page: PageValues) -> String {
         var out = HTMLBuffer(capacity: 128)
         for script in page.scripts {
             out.append("<script src=\"")
             out.appendEscaped(script)
-            out.append("\"></script>\n")
+            out.append("\" defer blocking=\"render\"></script>\n")
         }
         return out.string
     }
