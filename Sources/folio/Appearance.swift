@@ -22,9 +22,7 @@ extension Folio {
             let located = try PageLocator.locate(page, content: content)
             let theme = templates ?? (FileSystem.isDirectory("Templates") ? "Templates" : nil)
             guard let result = AppearanceInspection.inspect(located, templatesDirectory: theme) else {
-                printError(
-                    "\(located.displayPath):1:1: error: not a page of the site in \(located.content) (a draft, or a name starting with _ or .)"
-                )
+                printError(PageLocator.notAPage(located, drafts: false))
                 throw ExitCode(1)
             }
             for diagnostic in result.diagnostics { printError(diagnostic.description) }

@@ -20,9 +20,9 @@ extension Folio {
                 .init(contentDirectory: located.content, includeDrafts: true), diagnostics: &diagnostics)
             let pageDiagnostics = diagnostics.filter { $0.path == located.displayPath || $0.path.hasSuffix("site.yml") }
             for diagnostic in pageDiagnostics { printError(diagnostic.description) }
-            guard !pageDiagnostics.hasErrors,
-                let source = site.pages.first(where: { $0.sourcePath == located.sourcePath })
-            else {
+            if pageDiagnostics.hasErrors { throw ExitCode(1) }
+            guard let source = site.pages.first(where: { $0.sourcePath == located.sourcePath }) else {
+                printError(PageLocator.notAPage(located, drafts: true))
                 throw ExitCode(1)
             }
             var modelDiagnostics = Diagnostics()

@@ -24,6 +24,15 @@ struct PageContentTests {
         #expect(HTML.count("Every block once", in: text) == 1)
     }
 
+    /// `folio model` on a file that is no page exited 1 and said nothing.
+    @Test func modelCommandSaysWhenAFileIsNoPage() throws {
+        let run = try Folio.run(["model", "Content/site.yml"], in: Folio.fixture("cli-model"))
+        #expect(run.status == 1 && run.stdout.isEmpty, "\(run)")
+        #expect(
+            run.stderr.contains("Content/site.yml:1:1: error: not a page of the site in Content (not a .md file"),
+            "\(run)")
+    }
+
     @Test func modelCommandPrintsTheTableDataModelAsJSON() throws {
         let run = try Folio.run(["model", "Content/guide/tour.md"], in: Folio.fixture("cli-model"))
         #expect(run.status == 0, "\(run)")

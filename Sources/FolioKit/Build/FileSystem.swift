@@ -52,6 +52,14 @@ public enum PageLocator {
         )
     }
 
+    /// The error for a file that is no page of the site (`folio model`, `folio appearance`); `drafts`: whether the
+    /// command counts drafts as pages.
+    public static func notAPage(_ located: Located, drafts: Bool) -> String {
+        let reasons =
+            drafts ? "not a .md file, or a name starting with _ or ." : "a draft, or a name starting with _ or ."
+        return "\(located.displayPath):1:1: error: not a page of the site in \(located.content) (\(reasons))"
+    }
+
     private static func relativeToWorkingDirectory(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         if path == cwd { return "." }

@@ -109,6 +109,15 @@ enum FrontMatterParser {
 
 /// `YYYY-MM-DD`, or ISO 8601 with a time: `2024-05-01T09:30`, `…:00Z`, `…+02:00`.
 enum DateCheck {
+    /// The days of a month of the Gregorian calendar (`2024-02-30` is no date: feeds would carry it as one).
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
     static func isValid(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         func digits(_ range: Range<Int>) -> Int? {
@@ -120,8 +129,9 @@ enum DateCheck {
             }
             return value
         }
-        guard bytes.count >= 10, digits(0..<4) != nil, bytes[4] == 45, bytes[7] == 45,
-            let month = digits(5..<7), (1...12).contains(month), let day = digits(8..<10), (1...31).contains(day)
+        guard bytes.count >= 10, let year = digits(0..<4), bytes[4] == 45, bytes[7] == 45,
+            let month = digits(5..<7), (1...12).contains(month), let day = digits(8..<10),
+            (1...days(inMonth: month, of: year)).contains(day)
         else { return false }
         if bytes.count == 10 { return true }
         guard bytes[10] == 84 || bytes[10] == 32, let hour = digits(11..<13), hour < 24, bytes.count >= 16,

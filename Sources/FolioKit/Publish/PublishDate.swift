@@ -24,13 +24,8 @@ enum PublishDate {
         return parse(text)?.timeIntervalSince1970
     }
 
-    private static func isDay(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
-        return bytes.enumerated().allSatisfy {
-            $0.offset == 4 || $0.offset == 7 || ($0.element >= 48 && $0.element <= 57)
-        }
-    }
+    /// A day of the calendar, `YYYY-MM-DD` (`2024-02-30` is none: `updated:` is not checked as `date:` is).
+    private static func isDay(_ text: String) -> Bool { text.utf8.count == 10 && DateCheck.isValid(text) }
 
     private static func parse(_ text: String) -> Date? {
         for options in [

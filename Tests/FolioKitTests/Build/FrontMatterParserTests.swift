@@ -96,13 +96,30 @@ import Testing
 
     @Test(arguments: [
         "2024-05-01", "2024-05-01T09:30", "2024-05-01T09:30:00Z", "2024-05-01T09:30:00+02:00", "2024-05-01 09:30:00.5",
+        "2024-02-29", "2000-02-29", "2023-04-30", "2023-12-31",
     ])
     func iso8601DatesAreAccepted(date: String) {
         #expect(DateCheck.isValid(date))
     }
 
-    @Test(arguments: ["2024-13-01", "May 1", "2024-05-01T25:00", "2024-5-1"])
+    @Test(arguments: [
+        "2024-13-01", "May 1", "2024-05-01T25:00", "2024-5-1", "2024-02-30", "2023-02-29", "1900-02-29", "2024-04-31",
+        "2024-06-31T10:00", "2024-00-10", "2024-01-00",
+    ])
     func otherDatesAreRejected(date: String) {
         #expect(!DateCheck.isValid(date))
+    }
+}
+
+/// Feeds and sitemaps carry front matter dates as RFC 3339 and W3C datetimes: only days of the calendar.
+@Suite struct PublishDateTests {
+    @Test func aDayOfTheCalendarIsMidnightUTCAndAnyOtherIsNone() {
+        #expect(PublishDate.rfc3339("2024-02-29") == "2024-02-29T00:00:00Z")
+        #expect(PublishDate.w3c(" 2024-02-29 ") == "2024-02-29")
+        for day in ["2024-02-30", "2023-02-29", "2024-04-31", "2024-13-01"] {
+            #expect(PublishDate.rfc3339(day) == nil, "\(day)")
+            #expect(PublishDate.w3c(day) == nil, "\(day)")
+            #expect(PublishDate.sortKey(day) == nil, "\(day)")
+        }
     }
 }
