@@ -231,6 +231,41 @@ def expect_dots(driver, view, current: str, others: str, what: str):
     return selected[0]
 
 
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two opaque colors."""
+    def luminance(color):
+        def channel(c):
+            c /= 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        r, g, b, _ = rgba(color)
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+    x, y = sorted([luminance(a), luminance(b)], reverse=True)
+    return (x + 0.05) / (y + 0.05)
+
+
+# What a dot is seen against: the first box under it with an opaque background.
+BEHIND_DOT_JS = """
+for (let n = arguments[0].parentElement; n; n = n.parentElement) {
+  const c = getComputedStyle(n).backgroundColor;
+  if (c !== 'transparent' && !/rgba\\(.*, 0\\)$/.test(c)) return c;
+}
+return getComputedStyle(document.body).backgroundColor;
+"""
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_default_themes_dots_stand_out_3_to_1(driver, example_site, scheme):
+    """A dot is a control (a tab of the page control): WCAG 1.4.11 asks 3:1 against what is around it. The default
+    theme's other dots were #aaaaaa on the paged view's #f2f2f7 (2.1:1) and #636366 on #1c1c1e (2.8:1)."""
+    open_page(driver, example_site + "getting-started/", scheme)
+    paged = views(driver, "paged")
+    assert paged, "the guide's getting-started page has a paged view"
+    for view in paged:
+        for dot, fill in zip(own_dots(view), driver.execute_script(DOTS_JS, view)):
+            behind = driver.execute_script(BEHIND_DOT_JS, dot)
+            assert contrast(fill["fill"], behind) >= 3, f"{scheme}: a dot {fill['fill']} on {behind}"
+
+
 def show_page(driver, view, k: int):
     """Clicks the view's dot k and waits until it is the current one and its color has settled."""
     own_dots(view)[k].click()
