@@ -287,6 +287,27 @@ def test_header_is_one_row_and_sticky_on_the_example_site(driver, example_site, 
     assert driver.execute_script("return document.querySelector('.folio-header').getBoundingClientRect().top") == 0
 
 
+@pytest.mark.parametrize("width", [320, 390, 768])
+def test_the_headers_controls_never_overlap_down_to_320px(driver, example_site, width):
+    """At 320 px (WCAG 1.4.10's reflow width) the search button ran 11 px under the Menu button."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        open_page(driver, example_site + "views/")
+        boxes = driver.execute_script(
+            "return ['.folio-brand', '.folio-search__button', '.folio-menu__button'].map(s => {"
+            "  const r = document.querySelector(s).getBoundingClientRect();"
+            "  return {name: s, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width}; })")
+        assert all(b["width"] > 0 for b in boxes), boxes
+        for i, a in enumerate(boxes):
+            assert a["right"] <= width and a["left"] >= 0, f"{a['name']} leaves the screen: {a}"
+            for b in boxes[i + 1:]:
+                apart = a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"] or b["bottom"] <= a["top"]
+                assert apart, f"{a['name']} and {b['name']} overlap at {width}px: {a} {b}"
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_a_deep_link_heading_is_not_hidden_by_the_sticky_header(driver, example_site):
     set_window_size(driver, *WIDE)
     open_page(driver, example_site + "templates/#overriding")
