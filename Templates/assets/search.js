@@ -183,9 +183,9 @@
     try { sessionStorage.setItem('folio:search', JSON.stringify({ to: target.pathname + target.hash, plans: r.plans })); } catch (e) { /* no marks */ }
     dialog.close();
     if (target.pathname === location.pathname) {
-      if (target.hash === location.hash) w.dispatchEvent(new HashChangeEvent('hashchange'));
-      else location.hash = target.hash;
-      arrive();
+      // folio.js opens the tab, page or segment on hashchange, which a new hash fires later: arrive after it
+      if (target.hash === location.hash) { w.dispatchEvent(new HashChangeEvent('hashchange')); arrive(); }
+      else { w.addEventListener('hashchange', arrive, { once: true }); location.hash = target.hash; }
     } else location.href = target.href;
   }
   function open() {

@@ -13,6 +13,7 @@ import re
 import shutil
 import signal
 import subprocess
+import time
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -107,6 +108,25 @@ def test_a_word_in_a_segmented_view_opens_the_all_segment(driver, site):
     # The segmented view holds a paged view (Pages) and a list (All); the result opens All at the section.
     at = choose_and_land(driver, site, "zephyrine", "All", "#all-gamma", [["segmented", "1"], ["paged", "0"], ["list", None]])
     assert at["path"] == "/segmented/"
+
+
+def test_a_result_on_the_page_already_open_lands_where_a_link_to_it_does(driver, example_site):
+    """On the page that holds it, a result scrolled to its heading before folio.js had switched to the tab holding
+    it (the new hash's hashchange comes later): on the guide's views page the heading ended up far down the screen."""
+    top = "return Math.round(document.getElementById('banner-slot').getBoundingClientRect().top)"
+    driver.get(example_site + "views/#banner-slot")
+    wait_for(lambda: (l := landed(driver)) and l["inView"], message="the banner slot by link")
+    time.sleep(0.5)
+    by_link = driver.execute_script(top)
+    driver.get(example_site + "views/")
+    wait_for(lambda: driver.execute_script("return document.readyState === 'complete'"))
+    type_query(driver, "banner slot")
+    wait_results(driver, lambda s: "Banner slot" in s["options"][0]["text"], "the banner slot first")
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    wait_for(lambda: (l := landed(driver)) and l["hash"] == "#banner-slot" and l["marks"], timeout=10,
+             message="the banner slot by search")
+    time.sleep(0.5)
+    assert abs(driver.execute_script(top) - by_link) <= 2, (driver.execute_script(top), by_link)
 
 
 def test_marks_are_cleared_by_the_next_interaction(driver, site):
