@@ -51,9 +51,12 @@
     a.addEventListener('click', function (e) {
       if (!target || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
       e.preventDefault();
-      if (location.hash.slice(1) !== a.getAttribute('href').slice(1)) history.pushState(null, '', a.getAttribute('href'));
+      // In a segmented view showing its list ("All"), the list's copy: the reader stays in the segment they chose.
+      var copy = d.getElementById('all-' + id), all = copy && shown(copy);
+      var to = all ? copy : target, href = all ? '#all-' + a.getAttribute('href').slice(1) : a.getAttribute('href');
+      if (location.hash !== href) history.pushState(null, '', href);
       w.dispatchEvent(new HashChangeEvent('hashchange')); // folio.js opens the segment, tab and page holding it
-      target.scrollIntoView({ block: 'start' });
+      to.scrollIntoView({ block: 'start' });
       if (toc.querySelector('details') && getComputedStyle(toc.querySelector('.folio-toc__summary')).display !== 'none') {
         toc.querySelector('details').open = false; // on a narrow screen the list folds away once used
       }

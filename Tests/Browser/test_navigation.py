@@ -308,6 +308,23 @@ def test_the_headers_controls_never_overlap_down_to_320px(driver, example_site, 
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def test_a_toc_entry_keeps_the_all_segment_the_reader_chose(driver, example_site):
+    """With a segmented view showing its list ("All"), an "On this page" entry for a section in it switched the view
+    back to its pages: the entry now opens the list's copy of the section."""
+    set_window_size(driver, *WIDE)
+    open_page(driver, example_site + "views/")
+    segmented = driver.find_element(By.CSS_SELECTOR, "[data-folio-view=segmented]")
+    segmented.find_elements(By.CSS_SELECTOR, "[data-folio-segment]")[1].click()
+    wait_for(lambda: segmented.get_attribute("data-folio-current") == "1", message="the All segment")
+    entry = driver.find_element(By.CSS_SELECTOR, "[data-folio-toc] a[href='#when-to-use-it']")
+    driver.execute_script("arguments[0].click()", entry)
+    copy = driver.find_element(By.ID, "all-when-to-use-it")
+    wait_for(lambda: driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return location.hash === '#all-when-to-use-it'"
+        " && r.height > 0 && r.top >= 0 && r.top < innerHeight", copy), message="the list's copy in view")
+    assert segmented.get_attribute("data-folio-current") == "1", "the view stayed on All"
+
+
 def test_a_deep_link_heading_is_not_hidden_by_the_sticky_header(driver, example_site):
     set_window_size(driver, *WIDE)
     open_page(driver, example_site + "templates/#overriding")
