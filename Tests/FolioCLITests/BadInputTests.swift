@@ -60,6 +60,24 @@ struct BadInputTests {
         rejected.expectError(path, Position(line: 5, column: prefix.count + 1))
     }
 
+    /// `q.md` is written as `q/index.html`; a file `q` beside it took that name: `folio check` passed, and the
+    /// build failed with the system's "Is a directory".
+    @Test func aPageWhoseFolderIsAFilesNameIsReported() throws {
+        let rejected = try rejectBrokenSite(
+            "cli-duplicate-url",
+            breakSite: { site in
+                try Tree.write("# Q\n", to: site.appendingPathComponent("Content/q.md"))
+                try Tree.write("QQ\n", to: site.appendingPathComponent("Content/q"))
+            })
+        let error = try #require(rejected.diagnostics.first { $0.path == "Content/q.md" }, "\(rejected.run.stderr)")
+        #expect(error.severity == "error" && error.line == 1 && error.column == 1, "\(error)")
+        #expect(error.message.contains("folder q/") && error.message.contains("Content/q "), "\(error)")
+        for command in [["check"], ["check", "--no-cache"]] {
+            let check = try Folio.run(command, in: rejected.site)
+            #expect(check.status == 1 && check.stderr.contains("folder q/"), "\(check)")
+        }
+    }
+
     @Test func twoFilesMappingToOneURLAreReported() throws {
         let rejected = try rejectBrokenSite("cli-duplicate-url")
         let paths = ["Content/a.md", "Content/a/index.md"]

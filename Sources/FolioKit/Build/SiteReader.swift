@@ -236,6 +236,18 @@ public enum SiteReader {
             } else {
                 owners[output] = pages[index].displayPath
             }
+            // A page's folder must not be a file (`q.md` is `q/index.html`; a file `q` beside it takes that name).
+            var folder = output.directory
+            while !folder.isEmpty {
+                if let file = owners[OutputPath(folder)] {
+                    diagnostics.report(
+                        .error(
+                            "this page is written into the folder \(folder)/ of the output, but the file \(file) "
+                                + "takes that name there; rename one or set 'slug'", at: pages[index].displayPath))
+                    break
+                }
+                folder = SitePath.directory(of: folder)
+            }
         }
     }
 
