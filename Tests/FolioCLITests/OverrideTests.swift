@@ -72,6 +72,30 @@ struct OverrideTests {
         #expect(try Tree.text(scratch.url("Public/assets/appearance.css")) == ":root { --mine: 1; }\n")
     }
 
+    /// A sitemap or feed of the content lost to the generated one without a word (and which file the output got
+    /// depended on the order of the writes); a robots.txt is copied instead, as the guide says, without one.
+    @Test func aContentSitemapOrFeedWinsWithAWarningAndARobotsTxtWithout() throws {
+        let scratch = try ScratchSite(nil)
+        try scratch.write("Content/site.yml", "title: Scratch\nbaseURL: https://example.com/\n")
+        try scratch.write("Content/post.md", "---\ndate: 2024-01-01\n---\n# Post\n")
+        let own = [
+            "sitemap.xml": "<urlset/>\n", "atom.xml": "<feed/>\n", "feed.json": "{}\n", "robots.txt": "# mine\n",
+        ]
+        for (path, text) in own { try scratch.write("Content/" + path, text) }
+        let run = try scratch.build()
+        #expect(run.status == 0, "\(run)")
+        for (path, text) in own {
+            #expect(try Tree.text(scratch.url("Public/" + path)) == text, "\(path)")
+            let found = warning(run, at: "Content/" + path)
+            if path == "robots.txt" {
+                #expect(found == nil, "\(run.stderr)")
+            } else {
+                let message = "takes the place of the \(path) Folio generates from the site's pages"
+                #expect(found?.message.contains(message) == true, "\(path): \(run.stderr)")
+            }
+        }
+    }
+
     @Test func overrideWarningsComeBackOnEveryBuildAndFailStrictBuilds() throws {
         let scratch = try ScratchSite(nil)
         try scratch.write("Content/404.html", "<h1>Lost</h1>\n")

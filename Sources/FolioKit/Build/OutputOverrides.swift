@@ -6,11 +6,15 @@ struct OutputOverrides: Sendable {
     /// Output paths that a page or a static file of the content folder writes.
     let claimed: Set<OutputPath>
 
-    /// The files Folio generates itself, by output path, with what each comes from.
-    static func generated(theme: Theme) -> [OutputPath: String] {
+    /// The files Folio generates itself, by output path, with what each comes from (a `robots.txt` of the content
+    /// takes the generated one's place without a word: the guide says it is copied instead).
+    static func generated(theme: Theme, site: Site) -> [OutputPath: String] {
         var files = [AppearanceStylesheet.outputPath: "the stylesheet Folio generates from appearance.yml"]
         if theme.layouts.contains("404") {
             files[.notFoundPage] = "the 404 page Folio generates from layouts/404.mustache"
+        }
+        for path in SitePublication.pageListFiles(site) {
+            files[OutputPath(sitePath: path)] = "the \(path.dropFirst()) Folio generates from the site's pages"
         }
         return files
     }
@@ -19,7 +23,7 @@ struct OutputOverrides: Sendable {
     init(site: Site, theme: Theme, diagnostics warnings: inout Diagnostics) {
         // Only the paths of Folio's own files and the theme's assets can be taken: their owners, if any (the last
         // file to claim one, pages after static files). No map of every page's output is made for a few lookups.
-        let generated = Self.generated(theme: theme)
+        let generated = Self.generated(theme: theme, site: site)
         let contested = Set(generated.keys).union(theme.assets.keys.map(Theme.assetPath))
         var claimed: [OutputPath: String] = [:]
         for file in site.staticFiles {

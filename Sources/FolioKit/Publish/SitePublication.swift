@@ -57,14 +57,22 @@ struct SitePublication {
                 site.pages.map { page in
                     Sitemap.Entry(url: page.url, lastmod: facts.updated(for: page.sourcePath) ?? page.listing.date)
                 } + generatedPages.map { Sitemap.Entry(url: $0, lastmod: nil) }
-            generated.append(("/sitemap.xml", Sitemap.xml(entries, config: config)))
-            if !site.staticFiles.contains("robots.txt") {
+            // A content file at one of these paths takes its place (OutputOverrides warns, but of robots.txt).
+            let claimed = Set(site.staticFiles)
+            if !claimed.contains("sitemap.xml") {
+                generated.append(("/sitemap.xml", Sitemap.xml(entries, config: config)))
+            }
+            if !claimed.contains("robots.txt") {
                 generated.append(("/robots.txt", Sitemap.robots(config: config)))
             }
             let feed = feedEntries()
             if !feed.isEmpty {
-                generated.append((Feeds.atomPath, Feeds.atom(feed, config: config)))
-                generated.append((Feeds.jsonPath, Feeds.json(feed, config: config)))
+                if !claimed.contains(String(Feeds.atomPath.dropFirst())) {
+                    generated.append((Feeds.atomPath, Feeds.atom(feed, config: config)))
+                }
+                if !claimed.contains(String(Feeds.jsonPath.dropFirst())) {
+                    generated.append((Feeds.jsonPath, Feeds.json(feed, config: config)))
+                }
             }
         }
         if site.publishing.models {
@@ -89,18 +97,22 @@ struct SitePublication {
         return files
     }
 
+    /// The sitemap and the feeds a build with an absolute base URL writes, as site paths (robots.txt apart).
+    static func pageListFiles(_ site: Site) -> [String] {
+        guard site.config.baseURL.contains("://") else { return [] }
+        var files = ["/sitemap.xml"]
+        if site.publishing.feeds.enabled, !Feeds.select(site.pages, config: site.publishing.feeds).isEmpty {
+            files += [Feeds.atomPath, Feeds.jsonPath]
+        }
+        return files
+    }
+
     /// The files written from all pages together: sitemap, robots.txt and feeds (with an absolute base URL), and the
     /// models' index, schema and every page's model (with `models:`).
     private var siteFiles: Set<String> {
         var files: Set<String> = []
-        if site.config.baseURL.contains("://") {
-            files.insert("/sitemap.xml")
-            if !site.staticFiles.contains("robots.txt") { files.insert("/robots.txt") }
-            if site.publishing.feeds.enabled, !Feeds.select(site.pages, config: site.publishing.feeds).isEmpty {
-                files.insert(Feeds.atomPath)
-                files.insert(Feeds.jsonPath)
-            }
-        }
+        files.formUnion(Self.pageListFiles(site))
+        if site.config.baseURL.contains("://"), !site.staticFiles.contains("robots.txt") { files.insert("/robots.txt") }
         if site.publishing.models {
             files.insert(PublishedModel.indexPath)
             files.insert(PublishedModel.schemaPath)
