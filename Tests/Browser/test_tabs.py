@@ -243,33 +243,42 @@ new PerformanceObserver(l => l.getEntries().forEach(e => { if (!e.hadRecentInput
 """
 
 
-def test_tab_group_follows_across_pages_before_first_paint(driver, site):
-    view = open_view(driver, site + "install/")
+def choose_windows(driver, base):
+    """Chooses "Windows" on the install page: the `os` group's remembered title from now on."""
+    view = open_view(driver, base + "install/")
     assert [t.text for t in tabs(view)] == ["macOS", "Linux", "Windows"]
-    tabs(view)[2].click()  # Windows
+    tabs(view)[2].click()
     wait_tab(driver, view, 2)
+
+
+def painted(driver, url):
+    """Loads `url` with FIRST_PAINT_PROBE: the enhanced tab view and its first five painted frames."""
     probe = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_PAINT_PROBE})
     try:
-        driver.get(site + "upgrade/")
+        driver.get(url)
         view = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, "html.folio-js [data-folio-view=tabs]"))
-        assert [t.text for t in tabs(view)] == ["Linux", "macOS", "Windows", "Closing words"]
-        wait_tab(driver, view, 2)
         frames = wait_for(lambda: driver.execute_script("return window.__frames.length >= 5 && window.__frames"),
                           message="five frames recorded")
-        assert frames[0]["title"] == "Windows" and frames[0]["shown"] == 2, \
-            f"the first painted frame must already show the remembered tab: {frames}"
-        assert len({f["height"] for f in frames}) == 1, f"the view's height changed after first paint: {frames}"
-        assert driver.execute_script("return window.__shift") == 0, "layout shifted"
-        # and back: choosing on this page is remembered for the first one
-        tabs(view)[1].click()  # macOS
-        wait_tab(driver, view, 1)
-        driver.get(site + "install/")
-        view = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, "html.folio-js [data-folio-view=tabs]"))
-        frames = wait_for(lambda: driver.execute_script("return window.__frames.length >= 5 && window.__frames"))
-        assert frames[0]["title"] == "macOS" and frames[0]["shown"] == 0, frames
-        wait_tab(driver, view, 0)
+        return view, frames
     finally:
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": probe["identifier"]})
+
+
+def test_tab_group_follows_across_pages_before_first_paint(driver, site):
+    choose_windows(driver, site)
+    view, frames = painted(driver, site + "upgrade/")
+    assert [t.text for t in tabs(view)] == ["Linux", "macOS", "Windows", "Closing words"]
+    wait_tab(driver, view, 2)
+    assert frames[0]["title"] == "Windows" and frames[0]["shown"] == 2, \
+        f"the first painted frame must already show the remembered tab: {frames}"
+    assert len({f["height"] for f in frames}) == 1, f"the view's height changed after first paint: {frames}"
+    assert driver.execute_script("return window.__shift") == 0, "layout shifted"
+    # and back: choosing on this page is remembered for the first one
+    tabs(view)[1].click()  # macOS
+    wait_tab(driver, view, 1)
+    view, frames = painted(driver, site + "install/")
+    assert frames[0]["title"] == "macOS" and frames[0]["shown"] == 0, frames
+    wait_tab(driver, view, 0)
 
 
 @pytest.fixture(scope="module")
@@ -303,20 +312,10 @@ def slow_site(build_site):
 def test_a_late_script_still_paints_the_remembered_tab_first(driver, slow_site):
     """The scripts load in <head>, deferred and render-blocking: with them a second late, the browser paints
     nothing until they ran, so its first frame shows the remembered tab, not the first one (SPEC §5: no flicker)."""
-    view = open_view(driver, slow_site + "install/")
-    tabs(view)[2].click()  # Windows
-    wait_tab(driver, view, 2)
-    probe = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST_PAINT_PROBE})
-    try:
-        driver.get(slow_site + "upgrade/")
-        view = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, "html.folio-js [data-folio-view=tabs]"))
-        frames = wait_for(lambda: driver.execute_script("return window.__frames.length >= 5 && window.__frames"),
-                          message="five frames recorded")
-        assert frames[0]["title"] == "Windows" and frames[0]["shown"] == 2, \
-            f"the first painted frame must already show the remembered tab: {frames}"
-    finally:
-        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": probe["identifier"]})
-
+    choose_windows(driver, slow_site)
+    _, frames = painted(driver, slow_site + "upgrade/")
+    assert frames[0]["title"] == "Windows" and frames[0]["shown"] == 2, \
+        f"the first painted frame must already show the remembered tab: {frames}"
 
 def test_a_title_missing_from_the_group_leaves_the_tab_alone(driver, site):
     view = open_view(driver, site + "upgrade/")

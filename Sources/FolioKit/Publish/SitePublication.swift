@@ -57,22 +57,12 @@ struct SitePublication {
                 site.pages.map { page in
                     Sitemap.Entry(url: page.url, lastmod: facts.updated(for: page.sourcePath) ?? page.listing.date)
                 } + generatedPages.map { Sitemap.Entry(url: $0, lastmod: nil) }
-            // A content file at one of these paths takes its place (OutputOverrides warns, but of robots.txt).
-            let claimed = Set(site.staticFiles)
-            if !claimed.contains("sitemap.xml") {
-                generated.append(("/sitemap.xml", Sitemap.xml(entries, config: config)))
-            }
-            if !claimed.contains("robots.txt") {
-                generated.append(("/robots.txt", Sitemap.robots(config: config)))
-            }
+            generated.append(("/sitemap.xml", Sitemap.xml(entries, config: config)))
+            generated.append(("/robots.txt", Sitemap.robots(config: config)))
             let feed = feedEntries()
             if !feed.isEmpty {
-                if !claimed.contains(String(Feeds.atomPath.dropFirst())) {
-                    generated.append((Feeds.atomPath, Feeds.atom(feed, config: config)))
-                }
-                if !claimed.contains(String(Feeds.jsonPath.dropFirst())) {
-                    generated.append((Feeds.jsonPath, Feeds.json(feed, config: config)))
-                }
+                generated.append((Feeds.atomPath, Feeds.atom(feed, config: config)))
+                generated.append((Feeds.jsonPath, Feeds.json(feed, config: config)))
             }
         }
         if site.publishing.models {
@@ -82,7 +72,9 @@ struct SitePublication {
             generated.append((PublishedModel.indexPath, PublishedModel.index(index, config: config)))
             generated.append((PublishedModel.schemaPath, ModelSchema.json))
         }
-        return generated
+        // A content file at one of these paths takes its place (OutputOverrides warns, but of robots.txt).
+        let claimed = Set(site.staticFiles)
+        return generated.filter { !claimed.contains(String($0.path.dropFirst())) }
     }
 
     /// The site paths of every file of the output but the Markdown pages' — static files, theme assets, the 404
