@@ -37,10 +37,10 @@ public struct PageLink: Sendable, Equatable {
         let suffix = utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? utf8.endIndex
         var fragment: String?
         if let hash = utf8[suffix...].firstIndex(of: UInt8(ascii: "#")) {
-            fragment = decoded(String(url[utf8.index(after: hash)...]))
+            fragment = SitePath.decoded(String(url[utf8.index(after: hash)...]))
         }
         if suffix == utf8.startIndex { return .site(path: pageURL, fragment: fragment) }
-        let plain = decoded(String(url[..<suffix]))
+        let plain = SitePath.decoded(String(url[..<suffix]))
         // The page's URL is its folder: `join` reads its segments, the leading slash included or not.
         var joined = "/" + SitePath.join(directory: plain.hasPrefix("/") ? "" : pageURL, plain)
         if plain.hasSuffix("/") && joined != "/" { joined += "/" }
@@ -56,12 +56,6 @@ public struct PageLink: Sendable, Equatable {
             guard index < 5, byte | 0x20 == https[index] else { return false }
         }
         return false
-    }
-
-    /// Percent-decoding only when there is something to decode (Foundation's is slow).
-    private static func decoded(_ text: String) -> String {
-        guard ByteSearch.contains(text, byte: UInt8(ascii: "%")) else { return text }
-        return text.removingPercentEncoding ?? text
     }
 
 }

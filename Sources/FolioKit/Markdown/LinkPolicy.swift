@@ -15,7 +15,9 @@ struct LinkPolicy: Sendable {
     func resolve(_ url: String, isImage: Bool, sourcePath: String, pageURL: String) -> Outcome {
         if Self.isDangerous(url, isImage: isImage) { return .replace("") }
         if url.hasPrefix("#") || url.isEmpty || Self.hasScheme(url) || url.hasPrefix("//") { return .keep }
-        let (path, suffix) = Self.splitSuffix(url)
+        let (written, suffix) = Self.splitSuffix(url)
+        // The path names a file as a URL does (`my%20notes.md` is `my notes.md`); the link to it is encoded again.
+        let path = SitePath.decoded(written)
         if path.hasPrefix("/") {
             // A site path: made relative so the site works under a sub-path and from file://.
             return .replace(SitePath.relative(from: pageURL, to: path) + suffix)

@@ -45,6 +45,6 @@ public struct SiteConfig: Sendable {
         guard baseURL.contains("://") else { return "" }
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
-        return base + path
+        return base + SitePath.encoded(path)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Site paths are `/`-separated, begin with `/`, and name directories with a trailing `/`.
 enum SitePath {
     /// The page URL of a content-relative Markdown path: `a/b.md` → `/a/b/`, `a/index.md` → `/a/`.
@@ -70,7 +72,8 @@ enum SitePath {
         }
     }
 
-    /// A relative link from the page at `from` (a directory URL) to `to` (a site path).
+    /// A relative link from the page at `from` (a directory URL) to `to` (a site path), as it stands in an `href`:
+    /// the bytes of `to`'s segments a URL path cannot hold as they are percent-encoded (`c#/` → `c%23/`).
     /// Read as UTF-8 bytes without splitting: the sidebar, breadcrumbs and every link of a page ask for one.
     static func relative(from: String, to: String) -> String {
         var from = from
@@ -105,7 +108,7 @@ enum SitePath {
                 for _ in 0..<up { out.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "."), slash]) }
                 if var segment = rest {
                     while true {
-                        out.append(contentsOf: to[segment])
+                        appendEncoded(to[segment], to: &out)
                         guard let next = toSegments.next() else { break }
                         out.append(slash)
                         segment = next
@@ -113,6 +116,57 @@ enum SitePath {
                     if toFolder { out.append(slash) }
                 }
                 return out.isEmpty ? "./" : String(decoding: out, as: UTF8.self)
+            }
+        }
+    }
+
+    /// A site path as it stands in a URL (`/c#/` → `/c%23/`): see `needsEncoding`. Letters of every script are kept:
+    /// HTML and browsers take them as they are, and a site of such pages keeps its links as before.
+    static func encoded(_ path: String) -> String {
+        guard path.utf8.contains(where: needsEncoding) else { return path }
+        var out: [UInt8] = []
+        out.reserveCapacity(path.utf8.count + 8)
+        appendEncoded(path.utf8, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The site path a path written in a URL names (`my%20notes.md` → `my notes.md`); as written when it holds no
+    /// valid percent-encoding. Only decoded when there is something to decode (Foundation's is slow).
+    static func decoded(_ path: String) -> String {
+        guard ByteSearch.contains(path, byte: UInt8(ascii: "%")) else { return path }
+        return path.removingPercentEncoding ?? path
+    }
+
+    /// Controls, space, and `"` `#` `%` `<` `>` `?` `[` `\` `]` `^` `` ` `` `{` `|` `}`: the ASCII bytes a URL's path
+    /// cannot hold as they are (WHATWG URL's path percent-encode set, with `%` itself and the brackets).
+    private static func needsEncoding(_ byte: UInt8) -> Bool {
+        if byte < 0x40 { return (encodedBelow64 >> UInt64(byte)) & 1 == 1 }
+        return byte < 0x80 && (encodedFrom64 >> UInt64(byte - 0x40)) & 1 == 1
+    }
+
+    private static let encodedBelow64: UInt64 = {
+        var mask: UInt64 = (1 << 0x21) - 1  // controls and space
+        for byte in "\"#%<>?".utf8 { mask |= 1 << UInt64(byte) }
+        return mask
+    }()
+
+    private static let encodedFrom64: UInt64 = {
+        var mask: UInt64 = 1 << (0x7F - 0x40)  // DEL
+        for byte in "[\\]^`{|}".utf8 { mask |= 1 << UInt64(byte - 0x40) }
+        return mask
+    }()
+
+    private static func appendEncoded<Bytes: Collection>(_ bytes: Bytes, to out: inout [UInt8])
+    where Bytes.Element == UInt8 {
+        guard bytes.contains(where: needsEncoding) else { return out.append(contentsOf: bytes) }
+        func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10 }
+        for byte in bytes {
+            if needsEncoding(byte) {
+                out.append(UInt8(ascii: "%"))
+                out.append(hex(byte >> 4))
+                out.append(hex(byte & 0xF))
+            } else {
+                out.append(byte)
             }
         }
     }

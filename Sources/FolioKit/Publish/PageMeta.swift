@@ -79,8 +79,9 @@ struct PageMeta: MustacheParent {
             !image.isEmpty
         {
             if LinkPolicy.hasScheme(image) { return image.lowercased().hasPrefix("http") ? image : nil }
-            return image.hasPrefix("/")
-                ? image : "/" + SitePath.join(directory: SitePath.directory(of: page.sourcePath), image)
+            let path = SitePath.decoded(image)  // a site path, as `absoluteURL` takes it
+            return path.hasPrefix("/")
+                ? path : "/" + SitePath.join(directory: SitePath.directory(of: page.sourcePath), path)
         }
         for link in page.links where link.isImage {
             if case .site(let path, _) = link.target { return path }

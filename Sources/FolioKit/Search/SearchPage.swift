@@ -277,7 +277,7 @@ struct SearchPage: Sendable, Equatable {
     ) {
         file.append(0x5b)
         file.append(0x22)
-        SearchIndex.appendEscaped(String(url.utf8.dropFirst())!, to: &file)
+        SearchIndex.appendEscaped(String(SitePath.encoded(url).utf8.dropFirst())!, to: &file)
         file.append(0x22)
         file.append(0x2c)
         SearchIndex.appendLiteral(pageTitle, to: &file)

@@ -74,7 +74,7 @@ struct PageValues: MustacheParent {
         let front = page.front
         switch name {
         case "title": return TemplateText(page.title)
-        case "url": return TemplateText(page.url)
+        case "url": return TemplateText(SitePath.encoded(page.url))
         case "layout": return front.layout
         case "view": return front.view.description
         case "content": return TemplateText(content)
@@ -157,7 +157,7 @@ struct PageLinks: MustacheSequence {
         func child(named name: String) -> Any? {
             switch name {
             case "title": TemplateText(link.title)
-            case "url": TemplateText(link.url)
+            case "url": TemplateText(SitePath.encoded(link.url))
             case "href": TemplateText(href)
             case "description": TemplateText(link.description)
             case "date": TemplateText(link.date)

@@ -108,7 +108,7 @@ struct Navigation: Sendable {
             switch name {
             case "title": TemplateText(title)
             case "href": TemplateText(href)
-            case "url": TemplateText(url)
+            case "url": TemplateText(SitePath.encoded(url))
             case "folder": folder ? true : nil
             case "date": date.map(TemplateText.init)
             case "description": description.flatMap { $0.isEmpty ? nil : TemplateText($0) }

@@ -106,7 +106,7 @@ struct PageContext: @unchecked Sendable {
             sourcePath: "", displayPath: "", url: "/404.html", title: model.title, listing: PageListing(front))
         let page = Page(source: source, front: front, model: model)
         return values(for: page, content: "", root: base, position: nil) { url in
-            url.hasPrefix("/") && !url.hasPrefix("//") ? base + url.dropFirst() : url
+            url.hasPrefix("/") && !url.hasPrefix("//") ? base + SitePath.encoded(url).dropFirst() : url
         }
     }
 
@@ -119,7 +119,8 @@ struct PageContext: @unchecked Sendable {
     ) -> LayoutContext {
         let navLinks = nav.map { item in
             NavLink(
-                title: item.title, href: href(item.url), current: item.url == page.url,
+                title: item.title, href: Self.href(written: item.url, href),
+                current: SitePath.decoded(item.url) == page.url,
                 inSection: item.url != page.url && item.url.hasPrefix("/") && item.url.hasSuffix("/") && item.url != "/"
                     && page.url.hasPrefix(item.url))
         }
@@ -147,6 +148,14 @@ struct PageContext: @unchecked Sendable {
             pages: PageLinks(links: links, href: href), root: root,
             assets: AssetValues(stylesheets: stylesheets, scripts: scripts),
             partials: DirectPartialHTML(partials: directPartials, page: direct, navigation: pageNavigation))
+    }
+
+    /// A `nav` entry of site.yml: a site path as the author wrote it (`/my%20notes/#setup`) is decoded to the page's
+    /// site path and linked as Folio's own links are, its `#…` or `?…` kept; any other URL is kept as written.
+    private static func href(written url: String, _ href: (String) -> String) -> String {
+        guard url.hasPrefix("/"), !url.hasPrefix("//") else { return url }
+        let (path, suffix) = LinkPolicy.splitSuffix(url)
+        return href(SitePath.decoded(path)) + suffix
     }
 
     private func href(_ url: String, from pageURL: String) -> String {

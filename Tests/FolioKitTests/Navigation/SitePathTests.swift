@@ -26,4 +26,23 @@ import Testing
         #expect(SitePath.join(directory: "", "") == "")
         #expect(SitePath.join(directory: "a", "...") == "a/...", "three dots are a name")
     }
+
+    @Test func aPathInAURLHasTheBytesAURLCannotHoldPercentEncoded() {
+        #expect(SitePath.encoded("/c#/") == "/c%23/")
+        #expect(SitePath.encoded("/what?/my notes/100%/") == "/what%3F/my%20notes/100%25/")
+        #expect(SitePath.encoded("/a\"b<c>d`e{f|g}h^i[j]k\\l/") == "/a%22b%3Cc%3Ed%60e%7Bf%7Cg%7Dh%5Ei%5Bj%5Dk%5Cl/")
+        #expect(SitePath.encoded("/tab\tnew\u{7F}/") == "/tab%09new%7F/", "controls")
+        #expect(
+            SitePath.encoded("/über/c++/a-b_c.d~e!$&'()*+,;=:@/") == "/über/c++/a-b_c.d~e!$&'()*+,;=:@/", "kept as is")
+        #expect(SitePath.relative(from: "/my notes/", to: "/c#/x?/") == "../c%23/x%3F/")
+        #expect(
+            SitePath.relative(from: "/c#/", to: "/c#/a b.png") == "a%20b.png", "a shared segment is compared decoded")
+    }
+
+    @Test func aPathAsAuthorsWriteItInALinkIsDecodedToTheFileItNames() {
+        #expect(SitePath.decoded("my%20notes.md") == "my notes.md")
+        #expect(SitePath.decoded("c%23.md") == "c#.md")
+        #expect(SitePath.decoded("100%.md") == "100%.md", "no valid encoding: as written")
+        #expect(SitePath.decoded("plain/path.md") == "plain/path.md")
+    }
 }

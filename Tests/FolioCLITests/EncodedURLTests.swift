@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Pages and files whose names a URL must percent-encode (`c#.md`, `what?.md`, `100%.md`, `my notes.md`): every
+/// link to them leads to them, and GitHub-style encoded links (`my%20notes.md`) find them.
+@Suite struct EncodedURLTests {
+    static let notes = """
+        # My notes
+
+        [C sharp](c%23.md), [what](what%3F.md#why), [percent](100%25.md), [itself](<my notes.md>),
+        [site path](/c%23/) and ![a picture](pic%201.svg).
+        """
+
+    static func site() throws -> ScratchSite {
+        let scratch = try ScratchSite(nil)
+        try scratch.write(
+            "Content/site.yml",
+            "title: Names\nbaseURL: https://example.org/docs/\nnav:\n  - title: Notes\n    url: /my%20notes/#my-notes\n"
+        )
+        try scratch.write("Content/c#.md", "# C sharp\n\nSharp.\n")
+        try scratch.write("Content/what?.md", "# What\n\nWhat.\n\n## Why\n\nBecause.\n")
+        try scratch.write("Content/100%.md", "# Percent\n\nAll of it.\n")
+        try scratch.write("Content/my notes.md", notes)
+        try scratch.write("Content/pic 1.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
+        return scratch
+    }
+
+    /// Where a browser on the page at `pageURL` goes for `href`: the site path (decoded) and the fragment.
+    static func follow(_ href: String, from pageURL: String) throws -> (path: String, fragment: String?) {
+        let base = try #require(URL(string: "http://site.invalid" + pageURL), "page URL \(pageURL) is no URL")
+        let url = try #require(URL(string: href, relativeTo: base)?.absoluteURL, "href \(href) is no URL")
+        let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
+        return (components.path, components.fragment)
+    }
+
+    /// The `href` (or `src`) of the element whose text (or `alt`) is `text`.
+    static func link(_ text: String, in html: String) throws -> String {
+        let pattern = #"<a [^>]*href="([^"]*)"[^>]*>\#(text)</a>|<img [^>]*src="([^"]*)"[^>]*alt="\#(text)""#
+        let regex = try NSRegularExpression(pattern: pattern)
+        let match = try #require(regex.firstMatch(in: html, range: NSRange(html.startIndex..., in: html)), "\(text)")
+        let group = match.range(at: 1).location != NSNotFound ? 1 : 2
+        return HTML.decodeEntities(String(html[Range(match.range(at: group), in: html)!]))
+    }
+
+    @Test func linksToPagesWhoseNamesAURLEncodesLeadToThem() throws {
+        let scratch = try Self.site()
+        let run = try scratch.build(buildArguments + ["--strict"])
+        #expect(run.status == 0, "every link resolves, so --strict passes:\n\(run)")
+        let html = try Tree.text(scratch.url("Public/my notes/index.html"))
+        let expected: [(text: String, href: String, path: String, fragment: String?)] = [
+            ("C sharp", "../c%23/", "/c#/", nil),
+            ("what", "../what%3F/#why", "/what?/", "why"),
+            ("percent", "../100%25/", "/100%/", nil),
+            ("itself", "./", "/my notes/", nil),
+            ("site path", "../c%23/", "/c#/", nil),
+            ("a picture", "../pic%201.svg", "/pic 1.svg", nil),
+        ]
+        for link in expected {
+            let href = try Self.link(link.text, in: html)
+            #expect(href == link.href, "\(link.text)")
+            let followed = try Self.follow(href, from: "/my%20notes/")
+            #expect(followed.path == link.path && followed.fragment == link.fragment, "\(link.text): \(followed)")
+            let file = followed.path.hasSuffix("/") ? followed.path + "index.html" : followed.path
+            #expect(Tree.exists(scratch.url("Public" + file)), "\(link.text) leads to \(file)")
+        }
+        // The site's `nav`, written encoded, and the sidebar, written by Folio, lead to the same pages.
+        #expect(html.contains(#"href="./#my-notes""#), "the nav entry, from its own page")
+        let notFound = try Tree.text(scratch.url("Public/404.html"))
+        #expect(notFound.contains(#"href="/docs/my%20notes/#my-notes""#), "and from the 404 page, served at any depth")
+        let home = try Tree.text(scratch.url("Public/index.html"))
+        for (title, href) in [
+            ("C sharp", "c%23/"), ("What", "what%3F/"), ("Percent", "100%25/"), ("My notes", "my%20notes/"),
+        ] {
+            #expect(home.contains("href=\"\(href)\""), "the home page links to \(title) at \(href)")
+            #expect(!home.contains("href=\"\(href.removingPercentEncoding!)\""), "\(title) unencoded")
+        }
+    }
+
+    @Test func feedsSitemapAndSearchIndexCarryTheEncodedURLs() throws {
+        let scratch = try Self.site()
+        let run = try scratch.build()
+        #expect(run.status == 0, "\(run)")
+        let sitemap = try Tree.text(scratch.url("Public/sitemap.xml"))
+        for url in ["c%23/", "what%3F/", "100%25/", "my%20notes/"] {
+            #expect(
+                sitemap.contains("<loc>https://example.org/docs/\(url)</loc>"), "\(url) in the sitemap:\n\(sitemap)")
+        }
+        let page = try Tree.text(scratch.url("Public/c#/index.html"))
+        #expect(page.contains(#"<link rel="canonical" href="https://example.org/docs/c%23/">"#), "canonical link")
+        let records = try FileManager.default.contentsOfDirectory(atPath: scratch.url("Public/search/r").path)
+        let texts = try records.map { try Tree.text(scratch.url("Public/search/r/" + $0)) }.joined()
+        for url in ["c%23/", "what%3F/", "100%25/", "my%20notes/"] {
+            #expect(texts.contains("[\"\(url)\","), "the search index opens \(url)")
+        }
+    }
+}
