@@ -78,6 +78,49 @@ struct BadInputTests {
         }
     }
 
+    /// `blog/page/2.md` took the place of page 2 of blog's list without a word, and the entries listed there dropped
+    /// out of the list.
+    @Test func aPageAtTheURLOfAListsNextPageIsReported() throws {
+        let rejected = try rejectBrokenSite(
+            "cli-duplicate-url",
+            breakSite: { site in
+                try Tree.write("paginate: 2\n", to: site.appendingPathComponent("Content/blog/_folder.yml"))
+                for number in 1...5 {
+                    try Tree.write("# Post \(number)\n", to: site.appendingPathComponent("Content/blog/p\(number).md"))
+                }
+                try Tree.write("# Mine\n", to: site.appendingPathComponent("Content/blog/page/3.md"))
+            })
+        let errors = rejected.diagnostics.filter { $0.severity == "error" }
+        #expect(errors.count == 1, "\(rejected.run.stderr)")
+        let error = try #require(errors.first)
+        #expect(error.path == "Content/blog/page/3.md" && error.line == 1 && error.column == 1, "\(error)")
+        #expect(error.message.contains("page 3 of the list of /blog/"), "\(error)")
+    }
+
+    /// A content file among the search index's files (`search/r/0.js`) broke the index without a word.
+    @Test func aFileInTheSearchIndexsPlaceIsReported() throws {
+        let rejected = try rejectBrokenSite(
+            "cli-duplicate-url",
+            breakSite: { site in
+                try Tree.write("x\n", to: site.appendingPathComponent("Content/search/r/0.js"))
+                try Tree.write("y\n", to: site.appendingPathComponent("Content/search/index.js"))
+                try Tree.write("# S\n", to: site.appendingPathComponent("Content/search/s.md"))
+                try Tree.write("# Search\n", to: site.appendingPathComponent("Content/search.md"))
+            })
+        let errors = rejected.diagnostics.filter { $0.severity == "error" }
+        #expect(
+            errors.map(\.path).sorted()
+                == ["Content/search/index.js", "Content/search/r/0.js", "Content/search/s.md"],
+            "a page search.md (search/index.html) is no part of the index:\n\(rejected.run.stderr)")
+        #expect(errors.allSatisfy { $0.message.contains("search: false") }, "\(errors)")
+        // With the index off, those are the site's own files.
+        let config = rejected.site.appendingPathComponent("Content/site.yml")
+        try Tree.write(try Tree.text(config) + "\nsearch: false\n", to: config)
+        let off = try Folio.run(buildArguments, in: rejected.site)
+        #expect(off.status == 0, "\(off)")
+        #expect(try Tree.text(rejected.site.appendingPathComponent("Public/search/r/0.js")) == "x\n")
+    }
+
     @Test func twoFilesMappingToOneURLAreReported() throws {
         let rejected = try rejectBrokenSite("cli-duplicate-url")
         let paths = ["Content/a.md", "Content/a/index.md"]

@@ -69,6 +69,7 @@ struct BuildPipeline {
         session?.keep(kept)
         let theme = kept.theme
         let overrides = OutputOverrides(site: site, theme: theme, diagnostics: &diagnostics)
+        SearchIndex.checkContent(of: site, diagnostics: &diagnostics)
         SiteTheme.checkLayouts(site, theme: theme, diagnostics: &diagnostics)
         let appearance = AppearanceConfig.load(
             theme: theme, contentDirectory: options.contentDirectory, diagnostics: &diagnostics)

@@ -18,11 +18,27 @@ enum SiteStructure {
         let tree = SiteTree(
             pages: site.pages, siteTitle: site.config.title, nav: site.navURLs, paginate: site.config.paginate,
             folders: settings)
+        checkListingURLs(tree, site: site, diagnostics: &diagnostics)
         return Built(
             tree: tree, keyBytes: bytes,
             kept: KeptSiteIndex.Structure(
                 siteTitle: site.config.title, nav: site.navURLs, paginate: site.config.paginate, folderBytes: bytes,
                 folders: folders, tree: tree))
+    }
+
+    /// A page at the URL of page 2, 3, … of a folder's list (`Content/blog/page/2.md`) would take that page's place,
+    /// and the entries listed there would drop out of the list: an error at the page, as two pages at one URL are.
+    /// (A kept tree was checked when it was made.)
+    private static func checkListingURLs(_ tree: SiteTree, site: Site, diagnostics: inout Diagnostics) {
+        for listing in GeneratedPage.all(in: tree, navigation: Navigation(tree: tree)) where listing.number > 1 {
+            guard let page = tree.node(forURL: listing.url) else { continue }
+            let folder = tree.nodes[listing.folder].url
+            diagnostics.report(
+                .error(
+                    "this page's URL \(listing.url) is where Folio writes page \(listing.number) of the list of "
+                        + "\(folder); rename or move the page, or set 'slug'",
+                    at: FileTree.display(site.contentDirectory, tree.nodes[page].path)))
+        }
     }
 
     /// The folders holding pages, and every folder above them.

@@ -41,6 +41,34 @@ struct SearchIndex {
 
     static let indexPath = OutputPath(folder + "/index.js")
 
+    /// Whether the index writes `path` or a file under it: `search/index.js`, `search/r/…` and `search/s/…`.
+    static func owns(_ path: OutputPath) -> Bool {
+        path == indexPath || path.relative.hasPrefix(folder + "/r/") || path.relative.hasPrefix(folder + "/s/")
+    }
+
+    /// A content file or page among the index's files would break the index (or be removed with its stale files):
+    /// an error at the file, with the index on. A page `search.md` (`search/index.html`) is fine.
+    static func checkContent(of site: Site, diagnostics: inout Diagnostics) {
+        guard site.config.search else { return }
+        func check(_ path: OutputPath, of owner: @autoclosure () -> String) {
+            guard owns(path) else { return }
+            diagnostics.report(
+                .error(
+                    "\(path) is in the search index's part of the output (search/index.js, search/r/, search/s/); "
+                        + "move the file, or turn the index off with 'search: false' in site.yml",
+                    at: owner()))
+        }
+        // Only files under `Content/search/` can be there (a slug names the page, not its folders): every build
+        // checks, so the others are passed over by their first bytes.
+        let prefix = folder + "/"
+        for file in site.staticFiles where file.hasPrefix(prefix) {
+            check(OutputPath(file), of: FileTree.display(site.contentDirectory, file))
+        }
+        for index in site.pages.indices where site.pages[index].sourcePath.hasPrefix(prefix) {
+            check(site.pages[index].outputPath, of: site.pages[index].displayPath)
+        }
+    }
+
     /// `index.js`: the format, the number of records and every shard key.
     static func indexFile(records: Int, keys: [String]) -> [UInt8] {
         Array(
