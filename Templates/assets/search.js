@@ -72,21 +72,30 @@
       return Promise.all(plans.map(function (p) { return Promise.all(p.keys.map(shard)); })).then(function (lists) {
         var scores = {}, count = {}, n = meta.n;
         plans.forEach(function (p, i) {
-          var best = {};
+          var best = {}, found = [], family = 0;
           lists[i].forEach(function (terms) {
             Object.keys(terms).forEach(function (term) {
               var exact = term === p.t;
               if (!exact && !(p.open && term.lastIndexOf(p.t, 0) === 0)) return;
-              var list = terms[term], df = list.length / 2, idf = Math.log(1 + n / df), id = 0, ids = [], sums = {}, j;
-              var fit = exact ? 1 : 0.5 + 0.4 * p.t.length / term.length;
-              for (j = 0; j < list.length; j += 2) { // ids are page << 8 | record, as differences
-                ids.push(id += list[j]);
-                sums[id >> 8] = (sums[id >> 8] || 0) + list[j + 1];
-              }
-              ids.forEach(function (id, i) { // the section's own weight, and its page's: a page that says it often ranks up
-                var s = (Math.log(1 + list[2 * i + 1]) + Math.log(1 + sums[id >> 8])) * idf * fit;
-                if (!(best[id] >= s)) best[id] = s;
-              });
+              found.push({ term: term, list: terms[term], exact: exact });
+              family += terms[term].length / 2;
+            });
+          });
+          // A word the reader is still typing ('tab') finds longer words ('table'), each worth less than the word
+          // itself, and none rarer than all of them together: a rare 'table' must not outrank a common 'tab'.
+          var familyIdf = Math.log(1 + n / Math.min(n, family));
+          found.forEach(function (f) {
+            var term = f.term, list = f.list, exact = f.exact;
+            var own = Math.log(1 + n / (list.length / 2)), idf = exact ? own : Math.sqrt(own * familyIdf);
+            var id = 0, ids = [], sums = {}, j;
+            var fit = exact ? 1 : 0.5 + 0.4 * p.t.length / term.length;
+            for (j = 0; j < list.length; j += 2) { // ids are page << 8 | record, as differences
+              ids.push(id += list[j]);
+              sums[id >> 8] = (sums[id >> 8] || 0) + list[j + 1];
+            }
+            ids.forEach(function (id, i) { // the section's own weight, and its page's: a page that says it often ranks up
+              var s = (Math.log(1 + list[2 * i + 1]) + Math.log(1 + sums[id >> 8])) * idf * fit;
+              if (!(best[id] >= s)) best[id] = s;
             });
           });
           Object.keys(best).forEach(function (id) { scores[id] = (scores[id] || 0) + best[id]; count[id] = (count[id] || 0) + 1; });

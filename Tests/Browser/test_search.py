@@ -178,6 +178,17 @@ def test_accents_cjk_prefixes_and_code_are_found(driver, site):
         wait_results(driver, lambda s: expected in s["options"][0]["text"], f"{query!r} to find {expected!r} first")
 
 
+def test_a_word_typed_whole_ranks_above_a_rarer_word_it_begins(driver, example_site):
+    """In the guide, 'tab' listed a section of 'Table models' first and the 'Tab bar' fourth: a word found only by
+    its beginning counted as rare as the longer word ('table') made it, so it outranked the common word typed."""
+    for query, word in [("tab", "tabs?"), ("table", "tables?"), ("seg", "segment(s|ed)?")]:
+        driver.get(example_site)  # no results of the query before on screen
+        type_query(driver, query)
+        first = wait_results(driver, lambda s: True, f"results for {query!r}")
+        heading = first["options"][0]["text"].split("\n")[1:2] or [""]
+        assert re.search(rf"\b{word}\b", heading[0], re.I), (query, first["options"][0]["text"])
+
+
 def test_the_button_is_absent_without_javascript(driver, site):
     disable_javascript(driver)
     driver.get(site)
