@@ -67,6 +67,21 @@ def test_sidebar_of_a_folder_page_marks_its_overview(driver, site):
     assert current.get_attribute("href") == site + "posts/"
 
 
+def test_sidebar_of_a_lists_next_page_marks_its_overview_as_where_the_reader_is(driver, site):
+    """On posts/page/2/ no sidebar entry said where the reader was: the Overview of Posts now does, highlighted
+    as the current page's entry is, with aria-current="true" (page 2 continues that page; it is not that page)."""
+    set_window_size(driver, *WIDE)
+    open_page(driver, site + "posts/")
+    page_one = driver.find_element(By.CSS_SELECTOR, ".folio-sidebar [aria-current='page']")
+    looks = "const s = getComputedStyle(arguments[0]); return [s.color, s.backgroundColor, s.fontWeight]"
+    highlighted = driver.execute_script(looks, page_one)
+    open_page(driver, site + "posts/page/2/")
+    assert driver.find_elements(By.CSS_SELECTOR, ".folio-sidebar [aria-current='page']") == []
+    marked = driver.find_elements(By.CSS_SELECTOR, ".folio-sidebar [aria-current='true']")
+    assert [(a.text, a.get_attribute("href")) for a in marked] == [("Overview", site + "posts/")]
+    assert driver.execute_script(looks, marked[0]) == highlighted
+
+
 def _menu_open(driver):
     return driver.execute_script("return document.querySelector('[data-folio-menu]').open")
 

@@ -51,6 +51,7 @@ struct Navigation: Sendable {
             let node = tree.nodes[child]
             var item = SidebarItem(title: node.title, href: href(node.url))
             item.current = child == current.node && current.listingPage == 1
+            item.currentList = child == current.node && current.listingPage > 1
             if node.isFolder {
                 let onPath = path.contains(child)
                 // A closed folder shows its children only when few, and only at the top level; a larger one is a plain

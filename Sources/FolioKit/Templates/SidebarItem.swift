@@ -7,6 +7,8 @@ struct SidebarItem: Sendable, MustacheParent {
     var more = false
     var count = 0
     var current = false
+    /// The page is page 2, 3, … of the list this item links to (a folder's own page): the reader is in it.
+    var currentList = false
     var folder = false
     var open = false
     var items: [SidebarItem] = []
@@ -20,6 +22,7 @@ struct SidebarItem: Sendable, MustacheParent {
         case "more": more
         case "count": count
         case "current": current
+        case "currentList": currentList
         case "folder": folder
         case "open": open
         case "items": items
@@ -59,6 +62,7 @@ struct SidebarItem: Sendable, MustacheParent {
             out.appendEscaped(item.href)
             out.append("\"")
             if item.current { out.append(" aria-current=\"page\"") }
+            if item.currentList { out.append(" aria-current=\"true\"") }
             out.append(">")
             if item.folder {
                 out.append("Overview</a></li>\n")

@@ -40,6 +40,23 @@ import Testing
         #expect(notes.child(named: "open") as? Bool == true)
     }
 
+    @Test func onAListsNextPageTheSidebarMarksTheFoldersPageAsTheListTheReaderIsIn() {
+        let tree = Self.folderOf(50)
+        let navigation = Navigation(tree: tree)
+        let notes = tree.node(forURL: "/notes/")!
+        func marks(_ page: Int) -> (current: Any?, list: Any?) {
+            let folder = navigation.sidebarItems(.init(node: notes, listingPage: page), href: { $0 })[0]
+            return (folder.child(named: "current"), folder.child(named: "currentList"))
+        }
+        #expect(marks(1).current as? Bool == true && marks(1).list as? Bool == false)
+        #expect(marks(2).current as? Bool == false && marks(2).list as? Bool == true)
+        let html = SidebarItem.html(navigation.sidebarItems(.init(node: notes, listingPage: 3), href: { $0 }))
+        #expect(html.contains(#"<a href="/notes/" aria-current="true">Overview</a>"#), "\(html)")
+        let page = SidebarItem.html(
+            navigation.sidebarItems(.init(node: tree.node(forURL: "/notes/n1001/")!), href: { $0 }))
+        #expect(!page.contains("aria-current=\"true\""), "a page of the folder is not its list")
+    }
+
     @Test func theSidebarIsTheSameSizeForTenAndThreeThousandSiblings() {
         func size(_ count: Int) -> Int {
             let tree = Self.folderOf(count)
