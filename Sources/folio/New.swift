@@ -14,13 +14,14 @@ extension Folio {
         }
 
         func run() throws {
+            let folder: String
             do {
-                try StarterSite.write(to: directory)
+                folder = try StarterSite.write(to: directory)
             } catch let error as StarterSite.Failure {
                 printError("error: \(error.message)")
                 throw ExitCode(1)
             }
-            print("Created a site in \(directory)/. Next:\n  cd \(directory)\n  folio build\n  folio serve")
+            print("Created a site in \(folder)/. Next:\n  cd \(folder)\n  folio build\n  folio serve")
         }
     }
 }

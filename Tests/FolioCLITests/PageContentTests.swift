@@ -99,8 +99,17 @@ struct PageContentTests {
         let before = try Tree.snapshot(site)
         let empty = try Folio.run(["new", ""], in: site)
         #expect(empty.status == 2 && empty.stderr.contains("name the folder to create"), "\(empty)")
-        let file = try Folio.run(["new", "notes.txt"], in: site)
-        #expect(file.status == 1 && file.stderr.contains("notes.txt already exists and is a file"), "\(file)")
+        // With a slash, the file was not found (it is no folder) and the write failed with a bare system error.
+        for name in ["notes.txt", "notes.txt/", "notes.txt//"] {
+            let file = try Folio.run(["new", name], in: site)
+            #expect(
+                file.status == 1
+                    && file.stderr == "error: notes.txt already exists and is a file; choose a new folder\n", "\(file)")
+        }
+        let inside = try Folio.run(["new", "notes.txt/site"], in: site)
+        #expect(
+            inside.status == 1 && inside.stderr == "error: cannot create the folder notes.txt/site: Not a directory\n",
+            "\(inside)")
         #expect(try Tree.snapshot(site) == before)
     }
 
@@ -121,8 +130,10 @@ struct PageContentTests {
 
     @Test func newWritesAStarterSiteThatBuilds() throws {
         let sandbox = try Sandbox()
-        let created = try Folio.run(["new", "mysite"], in: sandbox.root)
-        #expect(created.status == 0, "\(created)")
+        let created = try Folio.run(["new", "mysite/"], in: sandbox.root)
+        #expect(
+            created.status == 0 && created.stdout.hasPrefix("Created a site in mysite/. Next:\n  cd mysite\n"),
+            "\(created)")
         let site = sandbox.root.appendingPathComponent("mysite", isDirectory: true)
         #expect(Tree.exists(site.appendingPathComponent("Content/site.yml")))
 

@@ -92,6 +92,21 @@ struct SymlinkTests {
         #expect(found.message.contains("symbolic link to nowhere.md, which does not exist"), "\(found)")
     }
 
+    /// Two links to each other were described as leading nowhere ("does not exist").
+    @Test func twoLinksToEachOtherAreALoopNotAMissingFile() throws {
+        let scratch = try ScratchSite(nil)
+        try scratch.link("Content/a.md", to: "b.md")
+        try scratch.link("Content/b.md", to: "a.md")
+        let run = try scratch.build()
+        #expect(run.status == 0, "\(run)")
+        for (link, target) in [("a.md", "b.md"), ("b.md", "a.md")] {
+            let found = try #require(warning(run, at: "Content/" + link), "\(run.stderr)")
+            #expect(
+                found.message.contains("symbolic link to \(target), which leads back to itself through other links"),
+                "\(found)")
+        }
+    }
+
     @Test func aLinkInTheTemplatesFolderToAFileOutsideIsNotFollowed() throws {
         let (scratch, outside) = try siteWithOutsideFiles()
         try Tree.write("<footer>outside footer</footer>\n", to: outside.appendingPathComponent("footer.mustache"))

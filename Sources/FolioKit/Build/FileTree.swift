@@ -95,11 +95,11 @@ enum FileTree {
             let shown = FileTree.display(root, relative)
             let rootName = FileTree.displayRoot(root)
             guard let target = realPath(path) else {
+                let loop = errno == ELOOP
                 let text = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                let problem = loop ? "which leads back to itself through other links" : "which does not exist"
                 listing.diagnostics.report(
-                    .warning(
-                        "symbolic link to \(text), which does not exist: skipped; fix the link or remove it", at: shown)
-                )
+                    .warning("symbolic link to \(text), \(problem): skipped; fix the link or remove it", at: shown))
                 return
             }
             if !followSymlinks && !FileTree.contains(realRoot, target) {

@@ -67,7 +67,13 @@ public enum StarterSite {
         ),
     ]
 
-    public static func write(to directory: String) throws {
+    /// Returns the folder as written (`site/` is `site`).
+    @discardableResult
+    public static func write(to directory: String) throws -> String {
+        // `new site/` names the folder `site`: with the slash, a file `site` would not be found (`stat` says it is
+        // no folder) and the write would fail with a bare system error.
+        var directory = directory
+        while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: directory, isDirectory: &isFolder), !isFolder.boolValue {
@@ -80,12 +86,22 @@ public enum StarterSite {
         }
         do {
             for (path, text) in files {
-                let url = URL(fileURLWithPath: directory).appendingPathComponent(path)
-                try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
+                let file = directory + "/" + path
+                try makeDirectories(SitePath.directory(of: file))
+                try FileOperations.write(Array(text.utf8), to: file)
             }
         } catch {
-            throw Failure(message: "cannot write \(directory): \(error.localizedDescription)")
+            throw Failure(message: error.description)
+        }
+        return directory
+    }
+
+    /// `mkdir -p`: each folder of `path` that is not there yet.
+    private static func makeDirectories(_ path: String) throws(FileError) {
+        var folder = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            folder += (folder.isEmpty || folder == "/" ? "" : "/") + part
+            try FileOperations.makeDirectory(folder)
         }
     }
 }
