@@ -89,6 +89,30 @@ struct BoundedWorkTests {
         }
     }
 
+    /// Ten partials each including the next ten times render ten billion templates a page, within the depth limit:
+    /// the build ran for minutes. The count is found from the templates' text before any page is rendered.
+    @Test func partialsThatMultiplyIntoBillionsAreAnErrorBeforeAnyPageRenders() throws {
+        let site = try themedSite(include: "p0")
+        for level in 0..<9 {
+            try site.write(
+                "Templates/partials/p\(level).mustache",
+                Array((String(repeating: "{{> p\(level + 1)}}", count: 9) + "\n  {{> p\(level + 1)}}\n").utf8))
+        }
+        try site.write("Templates/partials/p9.mustache", Array("x\n".utf8))
+        let run = try site.folio(buildArguments + ["--templates", "Templates"])
+        #expect(run.status == 1, "\(run)")
+        let errors = Diagnostic.parse(run.stderr).filter { $0.severity == "error" }
+        // p5 renders 11,111 templates; p4, ten of those and itself, 111,111: the first over 100,000.
+        #expect(errors.count == 1, "\(run.stderr)")
+        let error = try #require(errors.first)
+        #expect(error.path == "Templates/partials/p4.mustache" && error.line == 1 && error.column == 1, "\(error)")
+        #expect(error.message.contains("includes 'p5' 10 times, which renders 11111 itself"), "\(error)")
+        // Without the top five, the rest (11,111 for p5) are fine.
+        for level in 0..<5 { try site.write("Templates/partials/p\(level).mustache", Array("x\n".utf8)) }
+        let fine = try site.folio(buildArguments + ["--templates", "Templates"])
+        #expect(fine.status == 0, "\(fine)")
+    }
+
     // MARK: Raw HTML
 
     @Test func aPageOfUnclosedRawHTMLElementsBuildsUnderAMemoryLimit() throws {

@@ -130,6 +130,7 @@ public struct Theme: Sendable {
                         at: file.displayPath, line: reference.line, column: reference.column))
             }
         }
+        IncludeCount.check(includes, diagnostics: &diagnostics)
         let heading = "components/heading.mustache"
         var plain: [String: String] = [:]
         for (name, file, text) in texts where file.path.hasPrefix("partials/") && !text.contains("{{") {
