@@ -97,6 +97,53 @@ struct BadInputTests {
         #expect(error.message.contains("page 3 of the list of /blog/"), "\(error)")
     }
 
+    /// A content `index.html` at a list's page 2 replaced it without a word; one at a folder's generated page (no
+    /// index.md) is that folder's page written by hand: it wins, with a warning.
+    @Test func aFileAtAListsNextPageIsReportedAndAHandWrittenFolderPageWins() throws {
+        let rejected = try rejectBrokenSite(
+            "cli-duplicate-url",
+            breakSite: { site in
+                try Tree.write("paginate: 2\n", to: site.appendingPathComponent("Content/blog/_folder.yml"))
+                for number in 1...5 {
+                    try Tree.write("# Post \(number)\n", to: site.appendingPathComponent("Content/blog/p\(number).md"))
+                }
+                try Tree.write("<p>mine</p>\n", to: site.appendingPathComponent("Content/blog/page/2/index.html"))
+                try Tree.write("<p>by hand</p>\n", to: site.appendingPathComponent("Content/blog/index.html"))
+            })
+        let errors = rejected.diagnostics.filter { $0.severity == "error" }
+        #expect(errors.map(\.path) == ["Content/blog/page/2/index.html"], "\(rejected.run.stderr)")
+        #expect(errors.first?.message.contains("page 2 of the list of /blog/") == true, "\(errors)")
+        try FileManager.default.removeItem(at: rejected.site.appendingPathComponent("Content/blog/page"))
+        let built = try Folio.run(buildArguments, in: rejected.site)
+        #expect(built.status == 0, "\(built)")
+        let warning = Diagnostic.parse(built.stderr).first { $0.path == "Content/blog/index.html" }
+        #expect(
+            warning?.severity == "warning" && warning?.message.contains("Content/blog/index.md") == true, "\(built)")
+        #expect(try Tree.text(rejected.site.appendingPathComponent("Public/blog/index.html")) == "<p>by hand</p>\n")
+    }
+
+    /// `sitemap.xml.md` is written as `sitemap.xml/index.html`, where the sitemap goes: check passed, and the build
+    /// failed with the system's "Is a directory" at a path that named no file of the site.
+    @Test func aPageInAFolderNamedAsOneOfFoliosFilesIsReported() throws {
+        let rejected = try rejectBrokenSite(
+            "cli-duplicate-url", arguments: buildArguments + ["--base-url", "https://example.org/"],
+            goodArguments: buildArguments + ["--base-url", "https://example.org/"],
+            breakSite: { site in
+                try Tree.write("# Map\n", to: site.appendingPathComponent("Content/sitemap.xml.md"))
+                try Tree.write("# Style\n", to: site.appendingPathComponent("Content/assets/folio.css/index.md"))
+                try Tree.write(
+                    "---\nslug: index.js\n---\n# X\n", to: site.appendingPathComponent("Content/search/x.md"))
+            })
+        let errors = rejected.diagnostics.filter { $0.severity == "error" }
+        #expect(
+            errors.map(\.path).sorted()
+                == ["Content/assets/folio.css/index.md", "Content/search/x.md", "Content/sitemap.xml.md"],
+            "\(rejected.run.stderr)")
+        #expect(errors.allSatisfy { $0.message.contains("this page is written into the folder") }, "\(errors)")
+        let check = try Folio.run(["check", "--base-url", "https://example.org/"], in: rejected.site)
+        #expect(check.status == 1 && check.stderr.contains("sitemap.xml.md"), "\(check)")
+    }
+
     /// A content file among the search index's files (`search/r/0.js`) broke the index without a word.
     @Test func aFileInTheSearchIndexsPlaceIsReported() throws {
         let rejected = try rejectBrokenSite(

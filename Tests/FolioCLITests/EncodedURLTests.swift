@@ -8,7 +8,7 @@ import Testing
         # My notes
 
         [C sharp](c%23.md), [what](what%3F.md#why), [percent](100%25.md), [itself](<my notes.md>),
-        [site path](/c%23/) and ![a picture](pic%201.svg).
+        [site path](/c%23/), [colon](javascript%3Aalert(1).md) and ![a picture](pic%201.svg).
         """
 
     static func site() throws -> ScratchSite {
@@ -20,6 +20,7 @@ import Testing
         try scratch.write("Content/c#.md", "# C sharp\n\nSharp.\n")
         try scratch.write("Content/what?.md", "# What\n\nWhat.\n\n## Why\n\nBecause.\n")
         try scratch.write("Content/100%.md", "# Percent\n\nAll of it.\n")
+        try scratch.write("Content/javascript:alert(1).md", "# Colon\n\nNo scheme.\n")
         try scratch.write("Content/my notes.md", notes)
         try scratch.write("Content/pic 1.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
         return scratch
@@ -53,6 +54,7 @@ import Testing
             ("percent", "../100%25/", "/100%/", nil),
             ("itself", "./", "/my notes/", nil),
             ("site path", "../c%23/", "/c#/", nil),
+            ("colon", "../javascript:alert(1)/", "/javascript:alert(1)/", nil),
             ("a picture", "../pic%201.svg", "/pic 1.svg", nil),
         ]
         for link in expected {
@@ -68,6 +70,8 @@ import Testing
         let notFound = try Tree.text(scratch.url("Public/404.html"))
         #expect(notFound.contains(#"href="/docs/my%20notes/#my-notes""#), "and from the 404 page, served at any depth")
         let home = try Tree.text(scratch.url("Public/index.html"))
+        // From the home page, a first segment with a colon would be a scheme (`javascript:alert(1)/` a script).
+        #expect(home.contains(#"href="./javascript:alert(1)/""#) && !home.contains(#"href="javascript:"#), "\(home)")
         for (title, href) in [
             ("C sharp", "c%23/"), ("What", "what%3F/"), ("Percent", "100%25/"), ("My notes", "my%20notes/"),
         ] {

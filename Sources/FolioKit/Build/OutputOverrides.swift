@@ -39,6 +39,7 @@ struct OutputOverrides: Sendable {
             }
         }
         self.claimed = Set(claimed.keys)
+        Self.checkPageFolders(site: site, generated: generated, theme: theme, diagnostics: &warnings)
 
         for (path, what) in generated.sorted(by: { $0.key < $1.key }) {
             guard let owner = claimed[path] else { continue }
@@ -55,6 +56,36 @@ struct OutputOverrides: Sendable {
                     "this file takes the place of the theme's assets/\(name) (\(file.displayPath)): the content file wins; "
                         + "rename or remove it to use the theme's, or change the theme's file instead",
                     at: owner))
+        }
+    }
+
+    /// A page written into a folder named as one of Folio's own files (`sitemap.xml.md` is `sitemap.xml/index.html`)
+    /// cannot be written, and neither can the file: an error at the page, in check and build alike.
+    private static func checkPageFolders(
+        site: Site, generated: [OutputPath: String], theme: Theme, diagnostics: inout Diagnostics
+    ) {
+        var files = generated
+        for (name, file) in theme.assets {
+            files[Theme.assetPath(name)] = "the theme's assets/\(name) (\(file.displayPath))"
+        }
+        if site.config.search { files[SearchIndex.indexPath] = "the search index's \(SearchIndex.indexPath)" }
+        // Only a page whose URL starts with such a file's first folder can be inside it: each page's first segment is
+        // looked up (a few bytes), not its every folder.
+        let firsts = Set(files.keys.map { String($0.relative.prefix { $0 != "/" }) })
+        for index in site.pages.indices {
+            let url = site.pages[index].url
+            guard firsts.contains(String(url.utf8.dropFirst().prefix { $0 != UInt8(ascii: "/") })!) else { continue }
+            var folder = site.pages[index].outputPath.directory
+            while !folder.isEmpty {
+                if let what = files[OutputPath(folder)] {
+                    diagnostics.report(
+                        .error(
+                            "this page is written into the folder \(folder)/ of the output, the name of \(what); "
+                                + "rename or move the page, or set 'slug'", at: site.pages[index].displayPath))
+                    break
+                }
+                folder = SitePath.directory(of: folder)
+            }
         }
     }
 

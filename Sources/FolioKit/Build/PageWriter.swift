@@ -54,8 +54,12 @@ enum PageWriter {
         let context = PageContext(site: site, theme: theme, tree: tree)
         // Folder listings depend only on the site's index of pages (the site key): taken from the previous output
         // when that is the same, else written.
+        // A folder's page written by hand as a content `index.html` takes the generated one's place (with a warning).
+        let handWritten = Set(site.staticFiles.lazy.filter { $0.hasSuffix("index.html") })
         let generated = GeneratedPage.all(in: tree, navigation: context.navigation)
-            .filter { $0.number == 1 || tree.node(forURL: $0.url) == nil }
+            .filter {
+                ($0.number == 1 || tree.node(forURL: $0.url) == nil) && !handWritten.contains($0.outputPath.relative)
+            }
         try output.makeDirectories(
             for: site.pages.map(\.outputPath) + generated.map(\.outputPath) + site.staticFiles.map { OutputPath($0) }
                 + theme.assets.keys.sorted().map(Theme.assetPath) + (site.config.search ? [SearchPage.path(0)] : []))

@@ -14,7 +14,10 @@ enum SiteStructure {
         let folders = kept?.folders ?? Self.folders(of: site)
         let (settings, bytes) = FolderSettings.read(
             root: site.contentDirectory, folders: folders, diagnostics: &diagnostics)
-        if let kept, kept.fits(site, folderBytes: bytes) { return Built(tree: kept.tree, keyBytes: bytes, kept: kept) }
+        if let kept, kept.fits(site, folderBytes: bytes) {
+            checkListingURLs(kept.tree, site: site, diagnostics: &diagnostics)
+            return Built(tree: kept.tree, keyBytes: bytes, kept: kept)
+        }
         let tree = SiteTree(
             pages: site.pages, siteTitle: site.config.title, nav: site.navURLs, paginate: site.config.paginate,
             folders: settings)
@@ -27,17 +30,36 @@ enum SiteStructure {
     }
 
     /// A page at the URL of page 2, 3, … of a folder's list (`Content/blog/page/2.md`) would take that page's place,
-    /// and the entries listed there would drop out of the list: an error at the page, as two pages at one URL are.
-    /// (A kept tree was checked when it was made.)
+    /// and the entries listed there would drop out of the list: an error at the page, as two pages at one URL are; so
+    /// is a file `index.html` of the content there. A folder without index.md may have its page written by hand as
+    /// an `index.html`: the file wins, with a warning (as a content `404.html` does).
     private static func checkListingURLs(_ tree: SiteTree, site: Site, diagnostics: inout Diagnostics) {
-        for listing in GeneratedPage.all(in: tree, navigation: Navigation(tree: tree)) where listing.number > 1 {
-            guard let page = tree.node(forURL: listing.url) else { continue }
-            let folder = tree.nodes[listing.folder].url
-            diagnostics.report(
-                .error(
-                    "this page's URL \(listing.url) is where Folio writes page \(listing.number) of the list of "
-                        + "\(folder); rename or move the page, or set 'slug'",
-                    at: FileTree.display(site.contentDirectory, tree.nodes[page].path)))
+        let files = Set(site.staticFiles.lazy.filter { $0.hasSuffix("index.html") })
+        for listing in GeneratedPage.all(in: tree, navigation: Navigation(tree: tree)) {
+            let folder = tree.nodes[listing.folder]
+            let file = listing.outputPath.relative
+            let shown = FileTree.display(site.contentDirectory, file)
+            if listing.number == 1 {
+                guard files.contains(file) else { continue }
+                let index = FileTree.display(
+                    site.contentDirectory, folder.path.isEmpty ? "index.md" : folder.path + "/index.md")
+                diagnostics.report(
+                    .warning(
+                        "this file takes the place of the list of \(folder.url) that Folio writes for a folder without "
+                            + "index.md: the content file wins; remove it, or write the page as \(index)", at: shown))
+                continue
+            }
+            let what = "page \(listing.number) of the list of \(folder.url)"
+            if tree.node(forURL: listing.url) != nil, let page = site.pages.first(where: { $0.url == listing.url }) {
+                diagnostics.report(
+                    .error(
+                        "this page's URL \(listing.url) is where Folio writes \(what); rename or move the page, or "
+                            + "set 'slug'", at: page.displayPath))
+            }
+            if files.contains(file) {
+                diagnostics.report(
+                    .error("this file takes the place of \(what), which Folio writes; rename or move it", at: shown))
+            }
         }
     }
 

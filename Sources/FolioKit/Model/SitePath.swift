@@ -73,7 +73,8 @@ enum SitePath {
     }
 
     /// A relative link from the page at `from` (a directory URL) to `to` (a site path), as it stands in an `href`:
-    /// the bytes of `to`'s segments a URL path cannot hold as they are percent-encoded (`c#/` → `c%23/`).
+    /// the bytes of `to`'s segments a URL path cannot hold as they are percent-encoded (`c#/` → `c%23/`), and a first
+    /// segment with a colon after `./`, so that it is no scheme.
     /// Read as UTF-8 bytes without splitting: the sidebar, breadcrumbs and every link of a page ask for one.
     static func relative(from: String, to: String) -> String {
         var from = from
@@ -107,6 +108,10 @@ enum SitePath {
                 out.reserveCapacity(3 * up + to.count)
                 for _ in 0..<up { out.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "."), slash]) }
                 if var segment = rest {
+                    // `c:x/` would be read as a URL of the scheme `c:` (and `javascript:alert(1)/` run): `./c:x/`.
+                    if up == 0, to[segment].contains(UInt8(ascii: ":")) {
+                        out.append(contentsOf: [UInt8(ascii: "."), slash])
+                    }
                     while true {
                         appendEncoded(to[segment], to: &out)
                         guard let next = toSegments.next() else { break }

@@ -61,7 +61,8 @@ enum PublishedModel {
         json += pages.map { page in
             var fields = [
                 "\"url\": \(q(page.url))", "\"title\": \(q(page.title))",
-                "\"model\": \(q(String(path(for: page.url).dropFirst())))",
+                // A URL relative to models.json, made as the page's links are (`url` is the site path).
+                "\"model\": \(q(SitePath.relative(from: "/", to: path(for: page.url))))",
             ]
             if let date = page.date { fields.append("\"date\": \(q(date))") }
             return "\n  {" + fields.joined(separator: ", ") + "}"

@@ -35,6 +35,9 @@ import Testing
         #expect(
             SitePath.encoded("/über/c++/a-b_c.d~e!$&'()*+,;=:@/") == "/über/c++/a-b_c.d~e!$&'()*+,;=:@/", "kept as is")
         #expect(SitePath.relative(from: "/my notes/", to: "/c#/x?/") == "../c%23/x%3F/")
+        #expect(SitePath.relative(from: "/", to: "/javascript:alert(1)/") == "./javascript:alert(1)/", "no scheme")
+        #expect(SitePath.relative(from: "/a/", to: "/a/c:x/") == "./c:x/")
+        #expect(SitePath.relative(from: "/a/", to: "/c:x/") == "../c:x/")
         #expect(
             SitePath.relative(from: "/c#/", to: "/c#/a b.png") == "a%20b.png", "a shared segment is compared decoded")
     }
