@@ -78,16 +78,21 @@ struct BadInputTests {
         }
     }
 
+    /// `Content/blog/`: five posts, two a list page.
+    static func writeBlogOfThreeListPages(in site: URL) throws {
+        try Tree.write("paginate: 2\n", to: site.appendingPathComponent("Content/blog/_folder.yml"))
+        for number in 1...5 {
+            try Tree.write("# Post \(number)\n", to: site.appendingPathComponent("Content/blog/p\(number).md"))
+        }
+    }
+
     /// `blog/page/2.md` took the place of page 2 of blog's list without a word, and the entries listed there dropped
     /// out of the list.
     @Test func aPageAtTheURLOfAListsNextPageIsReported() throws {
         let rejected = try rejectBrokenSite(
             "cli-duplicate-url",
             breakSite: { site in
-                try Tree.write("paginate: 2\n", to: site.appendingPathComponent("Content/blog/_folder.yml"))
-                for number in 1...5 {
-                    try Tree.write("# Post \(number)\n", to: site.appendingPathComponent("Content/blog/p\(number).md"))
-                }
+                try Self.writeBlogOfThreeListPages(in: site)
                 try Tree.write("# Mine\n", to: site.appendingPathComponent("Content/blog/page/3.md"))
             })
         let errors = rejected.diagnostics.filter { $0.severity == "error" }
@@ -103,10 +108,7 @@ struct BadInputTests {
         let rejected = try rejectBrokenSite(
             "cli-duplicate-url",
             breakSite: { site in
-                try Tree.write("paginate: 2\n", to: site.appendingPathComponent("Content/blog/_folder.yml"))
-                for number in 1...5 {
-                    try Tree.write("# Post \(number)\n", to: site.appendingPathComponent("Content/blog/p\(number).md"))
-                }
+                try Self.writeBlogOfThreeListPages(in: site)
                 try Tree.write("<p>mine</p>\n", to: site.appendingPathComponent("Content/blog/page/2/index.html"))
                 try Tree.write("<p>by hand</p>\n", to: site.appendingPathComponent("Content/blog/index.html"))
             })
