@@ -9,13 +9,17 @@ import Testing
 
         [C sharp](c%23.md), [what](what%3F.md#why), [percent](100%25.md), [itself](<my notes.md>),
         [site path](/c%23/), [colon](javascript%3Aalert(1).md) and ![a picture](pic%201.svg).
+
+        ## Setup
+
+        Steps.
         """
 
     static func site() throws -> ScratchSite {
         let scratch = try ScratchSite(nil)
         try scratch.write(
             "Content/site.yml",
-            "title: Names\nbaseURL: https://example.org/docs/\nnav:\n  - title: Notes\n    url: /my%20notes/#my-notes\n"
+            "title: Names\nbaseURL: https://example.org/docs/\nnav:\n  - title: Notes\n    url: /my%20notes/#setup\n"
         )
         try scratch.write("Content/c#.md", "# C sharp\n\nSharp.\n")
         try scratch.write("Content/what?.md", "# What\n\nWhat.\n\n## Why\n\nBecause.\n")
@@ -66,9 +70,9 @@ import Testing
             #expect(Tree.exists(scratch.url("Public" + file)), "\(link.text) leads to \(file)")
         }
         // The site's `nav`, written encoded, and the sidebar, written by Folio, lead to the same pages.
-        #expect(html.contains(#"href="./#my-notes""#), "the nav entry, from its own page")
+        #expect(html.contains(#"href="./#setup""#), "the nav entry, from its own page")
         let notFound = try Tree.text(scratch.url("Public/404.html"))
-        #expect(notFound.contains(#"href="/docs/my%20notes/#my-notes""#), "and from the 404 page, served at any depth")
+        #expect(notFound.contains(#"href="/docs/my%20notes/#setup""#), "and from the 404 page, served at any depth")
         let home = try Tree.text(scratch.url("Public/index.html"))
         // From the home page, a first segment with a colon would be a scheme (`javascript:alert(1)/` a script).
         #expect(home.contains(#"href="./javascript:alert(1)/""#) && !home.contains(#"href="javascript:"#), "\(home)")

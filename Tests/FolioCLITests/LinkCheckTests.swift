@@ -49,6 +49,40 @@ import Testing
         #expect(warnings.count == expected.count, "only the broken links are reported:\n\(run.stderr)")
     }
 
+    /// The `nav` of site.yml is on every page, and was never checked: `/nope/` passed `--strict`.
+    @Test func theNavOfSiteYmlIsCheckedAtItsLines() throws {
+        let scratch = try ScratchSite(nil)
+        let entries = [
+            ("Broken", "/nope/"), ("Anchor", "/about/#nosuch"), ("Team", "/about/#team"), ("Top", "/about/#top"),
+            ("Encoded", "/my%20notes/"), ("Folder", "/blog/"), ("Elsewhere", "https://example.org/"),
+            ("File", "/files/gone.pdf"),
+        ]
+        try scratch.write(
+            "Content/site.yml",
+            "title: Nav\nnav:\n" + entries.map { "  - title: \($0.0)\n    url: \($0.1)\n" }.joined())
+        try scratch.write("Content/about.md", "# About\n\n## Team\n\nUs.\n")
+        try scratch.write("Content/my notes.md", "# Notes\n")
+        try scratch.write("Content/blog/post.md", "# Post\n")
+        for command in [Self.checkArguments, buildArguments] {
+            let run = try scratch.build(command)
+            #expect(run.status == 0, "\(run)")
+            let warnings = Diagnostic.parse(run.stderr).filter { $0.severity == "warning" }
+            let config = try Tree.text(scratch.url("Content/site.yml"))
+            let expected = try ["/nope/", "/about/#nosuch", "/files/gone.pdf"].map { url in
+                (url, try #require(Position.of("url: \(url)", in: config)))
+            }
+            #expect(warnings.count == expected.count, "\(command): \(run.stderr)")
+            for (url, position) in expected {
+                let found = warnings.first { $0.message.contains("'\(url)'") }
+                #expect(
+                    found?.path == "Content/site.yml" && found?.line == position.line
+                        && found?.column == position.column + 5, "\(url): \(run.stderr)")
+            }
+        }
+        let strict = try scratch.build(buildArguments + ["--strict"])
+        #expect(strict.status == 1 && strict.stderr.contains("Content/site.yml:4:10: error: broken link '/nope/'"))
+    }
+
     @Test func strictMakesABrokenLinkAnErrorAndBuildsNothing() throws {
         let sandbox = try Sandbox()
         let site = try sandbox.site("cli-links")

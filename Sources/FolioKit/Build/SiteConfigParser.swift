@@ -85,7 +85,9 @@ enum SiteConfigParser {
                         line: item.mark?.line ?? entry.line, column: item.mark?.column ?? entry.column))
                 continue
             }
-            items.append(.init(title: title, url: url))
+            let mark = mapping["url"]?.mark
+            items.append(
+                .init(title: title, url: url, line: mark?.line ?? entry.line, column: mark?.column ?? entry.column))
         }
         return items
     }

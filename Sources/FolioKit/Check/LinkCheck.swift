@@ -102,6 +102,8 @@ struct LinkCheck {
             }
         }
 
+        checkNav(hints: &hints, diagnostics: &diagnostics)
+
         // What the author wrote, for the message: the pages with a broken anchor are read again (few; nothing kept).
         // In the site's order: which links a spent budget leaves without a suggestion is the same from build to build.
         for (page, group) in Dictionary(grouping: broken, by: \.page).sorted(by: { $0.key < $1.key }) {
@@ -123,6 +125,28 @@ struct LinkCheck {
             }
         }
         return result
+    }
+
+    /// The `nav` of site.yml, shown on every page: each site path leads to a page (and its id, after `#`) or a file.
+    private func checkNav(hints: inout LinkHints, diagnostics: inout Diagnostics) {
+        for item in site.config.nav ?? [] where item.url.hasPrefix("/") && !item.url.hasPrefix("//") {
+            guard case .site(let path, let fragment) = PageLink.target(emitted: item.url, pageURL: "/") else {
+                continue
+            }
+            var message: String?
+            if let target = pages.firstIndex(where: { $0.url == path }) {
+                if let fragment, !fragment.isEmpty, fragment != "top", !Self.joined(ids[target], contains: fragment) {
+                    message = missingAnchor(fragment, on: target, from: -1, written: item.url, hints: &hints)
+                }
+            } else if !files.contains(path) {
+                message = missingPath(path, written: item.url, hints: &hints)
+            }
+            guard let message else { continue }
+            diagnostics.report(
+                Diagnostic(
+                    path: FileTree.display(contentDirectory, "site.yml"), line: item.line, column: item.column,
+                    severity: strict ? .error : .warning, message: message))
+        }
     }
 
     private func diagnostic(_ page: Int, _ line: Int, _ column: Int, _ message: String) -> Diagnostic {

@@ -3,6 +3,9 @@ public struct SiteConfig: Sendable {
     public struct NavItem: Sendable, Equatable {
         public var title: String
         public var url: String
+        /// Where site.yml gives the url (0 for entries Folio makes itself), for the link check's messages.
+        public var line = 0
+        public var column = 0
     }
 
     public var title = ""
