@@ -34,6 +34,9 @@ extension Folio {
             if let templates, !FileSystem.isDirectory(templates) {
                 throw ValidationError("no templates folder at '\(templates)'")
             }
+            if let baseURL, let problem = SiteConfig.baseURLProblem(baseURL) {
+                throw ValidationError("--base-url \(problem)")
+            }
             if let refusal = OutputSafety.check(
                 output: output, content: content, templates: templatesDirectory, force: force)
             {

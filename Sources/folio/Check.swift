@@ -33,6 +33,9 @@ extension Folio {
             if let templates, !FileSystem.isDirectory(templates) {
                 throw ValidationError("no templates folder at '\(templates)'")
             }
+            if let baseURL, let problem = SiteConfig.baseURLProblem(baseURL) {
+                throw ValidationError("--base-url \(problem)")
+            }
             guard timeout > 0, timeout <= Serve.longestTimeout else {
                 throw ValidationError("--timeout must be more than 0 seconds and at most a day (86400)")
             }

@@ -170,6 +170,30 @@ struct BadInputTests {
         #expect(try Tree.text(rejected.site.appendingPathComponent("Public/search/r/0.js")) == "x\n")
     }
 
+    /// A base URL with a space was written raw into the sitemap, canonical links and the 404 page's links.
+    @Test func aBaseURLAURLCannotHoldIsRefused() throws {
+        let rejected = try rejectBrokenSite(
+            "cli-duplicate-url",
+            breakSite: { site in
+                try Tree.write(
+                    "title: Base\nbaseURL: https://example.org/my docs/\n",
+                    to: site.appendingPathComponent("Content/site.yml"))
+            })
+        let error = try #require(rejected.diagnostics.first { $0.severity == "error" }, "\(rejected.run.stderr)")
+        #expect(error.path == "Content/site.yml" && error.line == 2 && error.column == 10, "\(error)")
+        #expect(error.message.contains("it holds a space (write %20)"), "\(error)")
+        try Tree.write(
+            "title: Base\nbaseURL: https://example.org/my%20docs/\n",
+            to: rejected.site.appendingPathComponent("Content/site.yml"))
+        let encoded = try Folio.run(buildArguments, in: rejected.site)
+        #expect(encoded.status == 0, "an encoded base is fine:\n\(encoded)")
+        #expect(try Tree.text(rejected.site.appendingPathComponent("Public/sitemap.xml")).contains("/my%20docs/"))
+        for command in [buildArguments, ["check"]] {
+            let flag = try Folio.run(command + ["--base-url", "https://example.org/a\"b/"], in: rejected.site)
+            #expect(flag.status == 2 && flag.stderr.contains("--base-url must be"), "\(flag)")
+        }
+    }
+
     @Test func twoFilesMappingToOneURLAreReported() throws {
         let rejected = try rejectBrokenSite("cli-duplicate-url")
         let paths = ["Content/a.md", "Content/a/index.md"]

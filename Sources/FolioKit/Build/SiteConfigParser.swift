@@ -11,9 +11,8 @@ enum SiteConfigParser {
                 sawTitle = true
             case "baseURL":
                 guard let url = document.string(entry, &diagnostics) else { break }
-                if LinkPolicy.isDangerous(url, isImage: false) {
-                    diagnostics.report(
-                        document.error("'baseURL' must be an http(s) URL or a path like /project/", entry))
+                if let problem = SiteConfig.baseURLProblem(url) {
+                    diagnostics.report(document.error("'baseURL' \(problem)", entry))
                 } else {
                     config.baseURL = url
                 }

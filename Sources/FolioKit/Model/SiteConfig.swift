@@ -43,6 +43,24 @@ public struct SiteConfig: Sendable {
         return path
     }
 
+    /// Why `url` cannot be the base URL (site.yml's `baseURL`, `--base-url`), or nil: it is written into every
+    /// canonical link, feed and sitemap entry as it is, so it must be a URL as a browser's address bar shows it.
+    public static func baseURLProblem(_ url: String) -> String? {
+        let usage = "must be an http(s) URL or a path like /project/"
+        if LinkPolicy.isDangerous(url, isImage: false) { return usage }
+        // `%` starts the encoding itself: an encoded base (`/my%20docs/`) is fine.
+        guard let byte = url.utf8.first(where: { $0 != UInt8(ascii: "%") && SitePath.needsEncoding($0) }) else {
+            return nil
+        }
+        let shown =
+            switch byte {
+            case 0x20: "a space (write %20)"
+            case ..<0x20, 0x7F: "a control character"
+            default: "'\(Character(UnicodeScalar(byte)))'"
+            }
+        return "\(usage), with what a URL cannot hold percent-encoded; it holds \(shown)"
+    }
+
     /// `baseURL` joined with a site path, when `baseURL` is absolute; empty otherwise.
     public func absoluteURL(_ path: String) -> String {
         guard baseURL.contains("://") else { return "" }

@@ -144,7 +144,7 @@ enum SitePath {
 
     /// Controls, space, and `"` `#` `%` `<` `>` `?` `[` `\` `]` `^` `` ` `` `{` `|` `}`: the ASCII bytes a URL's path
     /// cannot hold as they are (WHATWG URL's path percent-encode set, with `%` itself and the brackets).
-    private static func needsEncoding(_ byte: UInt8) -> Bool {
+    static func needsEncoding(_ byte: UInt8) -> Bool {
         if byte < 0x40 { return (encodedBelow64 >> UInt64(byte)) & 1 == 1 }
         return byte < 0x80 && (encodedFrom64 >> UInt64(byte - 0x40)) & 1 == 1
     }
