@@ -128,6 +128,15 @@ struct PageContentTests {
         }
     }
 
+    /// `folio new "my docs"` told the user to type `cd my docs`, which a shell reads as two words.
+    @Test func newSaysHowToEnterTheFolderAsAShellReadsIt() throws {
+        let sandbox = try Sandbox()
+        for (name, cd) in [("my docs", "cd 'my docs'"), ("-dash", "cd ./-dash"), ("it's", #"cd 'it'\''s'"#)] {
+            let created = try Folio.run(["new", "--", name], in: sandbox.root)
+            #expect(created.status == 0 && created.stdout.contains("\n  \(cd)\n"), "\(created)")
+        }
+    }
+
     @Test func newWritesAStarterSiteThatBuilds() throws {
         let sandbox = try Sandbox()
         let created = try Folio.run(["new", "mysite/"], in: sandbox.root)
