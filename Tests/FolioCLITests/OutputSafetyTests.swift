@@ -153,6 +153,16 @@ struct OutputSafetyTests {
                 ["build", "--output", "Shared/out"] + force,
                 saying: "the output Shared/out lies inside the folder linked from the content folder", prepare: prepare)
         }
+        // The refusal of Public, linked from the content, suggested --output Public.
+        try expectRefused(
+            ["build", "--output", "Public"],
+            saying: "the output Public is the folder linked from the content folder itself; a build would replace it "
+                + "with the built site: pass another --output, such as Site",
+            prepare: { scratch in
+                try scratch.write(
+                    "Content/site.yml", try Tree.text(scratch.url("Content/site.yml")) + "\nfollowSymlinks: true\n")
+                try scratch.link("Content/pub", to: "../Public")
+            })
     }
 
     @Test func serveRefusesTheSameFolders() throws {

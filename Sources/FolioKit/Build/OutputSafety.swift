@@ -69,22 +69,25 @@ public enum OutputSafety {
                 }
             }
         }
+        // Not the folder refused: `Public` may be the one a link in the content leads to.
+        let example = shown.split(separator: "/").last == "Public" ? "Site" : "Public"
         for source in sources {
             if real == source.real {
                 return Refusal(
                     description: "the output \(shown) is the \(source.name) itself; a build would replace it "
-                        + "with the built site: pass another --output, such as Public")
+                        + "with the built site: pass another --output, such as \(example)")
             }
             if FileTree.contains(source.real, real) {
                 return Refusal(
                     description: "the output \(shown) lies inside the \(source.name) \(source.shown); each build "
-                        + "would read the last one's output as a source: pass an --output outside \(source.shown), such as Public"
+                        + "would read the last one's output as a source: pass an --output outside \(source.shown), such as \(example)"
                 )
             }
             if FileTree.contains(real, source.real) {
                 return Refusal(
                     description: "the output \(shown) contains the \(source.name) \(source.shown); a build would "
-                        + "replace it, and your files with it: pass an --output beside \(source.shown), such as Public")
+                        + "replace it, and your files with it: pass an --output beside \(source.shown), such as \(example)"
+                )
             }
         }
 
