@@ -163,6 +163,24 @@ def test_keyboard_only_ctrl_k_arrows_enter_and_escape(driver, site):
     wait_for(lambda: (l := landed(driver)) and l["marks"], timeout=10, message=f"result 2 ({second!r}) to open")
 
 
+def test_the_results_list_is_no_tab_stop(driver, example_site):
+    """Chromium makes a box that scrolls a Tab stop of its own: Tab went from the input to Close, then into the
+    results list, where ↑/↓ and Enter did nothing. The APG combobox keeps focus in the input; the list is reached
+    with the arrows."""
+    driver.get(example_site)
+    type_query(driver, "page")
+    wait_results(driver, lambda s: len(s["options"]) == 10, "ten results for 'page'")
+    assert driver.execute_script(
+        "const l = document.getElementById('folio-search-results'); return l.scrollHeight > l.clientHeight"), \
+        "the list scrolls (else it is no Tab stop anyway)"
+    stops = []
+    for _ in range(3):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        stops.append(driver.execute_script(
+            "const e = document.activeElement; return e.getAttribute('role') || e.className || e.tagName"))
+    assert "listbox" not in stops, stops
+
+
 def test_accents_cjk_prefixes_and_code_are_found(driver, site):
     driver.get(site)
     for query, expected in [("creme brulee", "Crème brûlée"), ("NAIVE", "Crème brûlée"), ("東京", "東京"),

@@ -84,6 +84,25 @@ import Testing
         }
     }
 
+    /// Without `nav:` the header lists the top level: it linked `c#.md` as `href="c#/"` (the home page, with a
+    /// fragment) and `what?.md` as a query, while the sidebar beside it was right.
+    @Test func theHeadersOwnLinksAreEncodedToo() throws {
+        let scratch = try Self.site()
+        try scratch.write("Content/site.yml", "title: Names\n")
+        let run = try scratch.build()
+        #expect(run.status == 0, "\(run)")
+        let html = try Tree.text(scratch.url("Public/c#/index.html"))
+        let header = HTML.attributeValues(
+            "href", in: String(html[html.range(of: "folio-nav")!.lowerBound...].prefix(2000)))
+        for href in ["./", "../what%3F/", "../100%25/", "../my%20notes/"] {
+            #expect(header.contains(href), "\(href) in the header: \(header)")
+        }
+        #expect(!header.contains { $0.contains("#/") || $0.contains("?/") }, "\(header)")
+        #expect(
+            html.contains(#"class="folio-nav__link" href="./" aria-current="page">C sharp"#), "its own entry is current"
+        )
+    }
+
     @Test func feedsSitemapAndSearchIndexCarryTheEncodedURLs() throws {
         let scratch = try Self.site()
         let run = try scratch.build()

@@ -176,7 +176,7 @@ enum DirectPartial: String, CaseIterable, Sendable {
             <button type="button" class="folio-search__close" data-folio-search-close>Close</button>
             </div>
             <p class="folio-search__status" role="status"></p>
-            <ul id="folio-search-results" class="folio-search__results" role="listbox" aria-label="Results"></ul>
+            <ul id="folio-search-results" class="folio-search__results" role="listbox" aria-label="Results" tabindex="-1"></ul>
             </dialog>
             </div>
 

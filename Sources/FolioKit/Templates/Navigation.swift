@@ -86,10 +86,11 @@ struct Navigation: Sendable {
 
     // MARK: Header
 
-    /// Without `nav:`: the first entries of the top level.
+    /// Without `nav:`: the first entries of the top level, their URLs written as an author writes a `nav:` entry's
+    /// (encoded: a page `c#.md` is `/c%23/`, not `/c#/`, a link to `/c` with a fragment).
     func headerLinks() -> [SiteConfig.NavItem] {
         tree.nodes[SiteTree.root].children.prefix(Self.headerLimit).map {
-            SiteConfig.NavItem(title: tree.nodes[$0].title, url: tree.nodes[$0].url)
+            SiteConfig.NavItem(title: tree.nodes[$0].title, url: SitePath.encoded(tree.nodes[$0].url))
         }
     }
 

@@ -118,11 +118,11 @@ struct PageContext: @unchecked Sendable {
         href: @escaping (String) -> String
     ) -> LayoutContext {
         let navLinks = nav.map { item in
-            NavLink(
-                title: item.title, href: Self.href(written: item.url, href),
-                current: SitePath.decoded(item.url) == page.url,
-                inSection: item.url != page.url && item.url.hasPrefix("/") && item.url.hasSuffix("/") && item.url != "/"
-                    && page.url.hasPrefix(item.url))
+            let url = SitePath.decoded(item.url)  // the site path, as the page's
+            return NavLink(
+                title: item.title, href: Self.href(written: item.url, href), current: url == page.url,
+                inSection: url != page.url && url.hasPrefix("/") && url.hasSuffix("/") && url != "/"
+                    && page.url.hasPrefix(url))
         }
         let pageNavigation = position.map { position in
             PageNavigation(
