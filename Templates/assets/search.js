@@ -4,7 +4,7 @@
   'use strict';
   var d = document, w = window, box = d.querySelector('[data-folio-search]');
   var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]|[\ud840-\ud87f][\udc00-\udfff]/;
-  var WORD = /[\p{L}\p{N}\p{M}]+/gu, MARK = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g, MAX = 10;
+  var WORD = /[\p{L}\p{N}\p{M}]+/gu, MARK = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g, MAX = 10, PEEK = 20;
   var meta, keys = {}, shards = {}, chunks = {}, waits = {};
 
   // ---- text: the same folding and splitting as the index (Sources/FolioKit/Search/SearchText.swift) ----
@@ -122,6 +122,22 @@
       });
     });
   }
+  // The results shown, in the order of their scores, but for one: the best of the first PEEK whose own heading (a
+  // page's title, for its intro) is the words typed goes first. A reader typing 'tabs' or 'color' looks for the Tabs
+  // or Colors section, which scores below longer sections that say the word more often.
+  function top(found) {
+    return records(found.hits.slice(0, PEEK)).then(function (rs) {
+      var i = rs.findIndex(function (r) { return headed(r, found.plans); });
+      if (i > 0) rs.unshift(rs.splice(i, 1)[0]);
+      return rs.slice(0, MAX);
+    });
+  }
+  function headed(r, plans) { // each word of the heading is one typed (the last as typed so far), and only those
+    var heading = tokens(r.titles.length ? r.titles[r.titles.length - 1] : r.page);
+    return heading.length === plans.length && plans.every(function (p) {
+      return heading.some(function (t) { return t === p.t || (p.open && t.lastIndexOf(p.t, 0) === 0); });
+    });
+  }
   function matches(word, plans) {
     var f = fold(word);
     return plans.some(function (p) { return f === p.t || (p.open && f.lastIndexOf(p.t, 0) === 0) || (CJK.test(p.t) && f.indexOf(p.t) >= 0); });
@@ -159,7 +175,7 @@
     var mine = ++serial;
     if (!query.trim()) { render([], ''); return; }
     search(query).then(function (found) {
-      return records(found.hits.slice(0, MAX)).then(function (rs) {
+      return top(found).then(function (rs) {
         if (mine !== serial) return;
         rs.forEach(function (r) { r.plans = found.plans; });
         render(rs, rs.length ? (found.hits.length > MAX ? 'Top ' + MAX + ' of ' + found.hits.length + ' results' : rs.length + (rs.length === 1 ? ' result' : ' results')) : 'No results for “' + query.trim() + '”');
@@ -265,7 +281,7 @@
   arrive();
   w.folioSearch.search = function (q) { // for tests and themes: the ranked results of a query
     return search(q).then(function (found) {
-      return records(found.hits.slice(0, MAX)).then(function (rs) {
+      return top(found).then(function (rs) {
         return rs.map(function (r) { return { url: r.url, anchor: r.anchor, titles: r.titles, place: r.place, page: r.page }; });
       });
     });

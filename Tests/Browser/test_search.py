@@ -207,6 +207,18 @@ def test_a_word_typed_whole_ranks_above_a_rarer_word_it_begins(driver, example_s
         assert re.search(rf"\b{word}\b", heading[0], re.I), (query, first["options"][0]["text"])
 
 
+def test_the_section_headed_by_the_words_typed_comes_first(driver, example_site):
+    """'tabs' listed the Views chapter's Tabs section tenth, 'color' the Colors section below the tenth: longer
+    sections that say the word more often scored higher, and a page already listed halves its other sections."""
+    for query, heading in [("tabs", "Tabs"), ("color", "Colors"), ("tab", "Tabs"), ("keyboard", "Keyboard")]:
+        driver.get(example_site)
+        type_query(driver, query)
+        wait_results(driver, lambda s: True, f"results for {query!r}")
+        path = driver.execute_script(
+            "const p = document.querySelector('[role=option] .folio-search__path'); return p && p.textContent")
+        assert path and path.split(" › ")[-1] == heading, (query, path)
+
+
 def test_the_button_is_absent_without_javascript(driver, site):
     disable_javascript(driver)
     driver.get(site)
