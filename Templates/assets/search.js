@@ -251,10 +251,16 @@
     try { note = JSON.parse(sessionStorage.getItem('folio:search')); sessionStorage.removeItem('folio:search'); } catch (e) { return; }
     if (!note || note.to !== location.pathname + location.hash) return;
     var id = decodeURIComponent(location.hash.slice(1)), h = id && d.getElementById(id);
-    var region = h ? h.closest('section, [data-folio-page], [data-folio-tab-panel]') || h.parentNode : d.querySelector('.folio-content');
-    if (!region) return;
-    var walker = d.createTreeWalker(region, NodeFilter.SHOW_TEXT), nodes = [], n;
-    while ((n = walker.nextNode())) if (!n.parentNode.closest('script, style, mark')) nodes.push(n);
+    // A section: the section, page or tab holding it. A page's intro: its text and its title, which is often all
+    // that holds the word on a short page.
+    var regions = (h ? [h.closest('section, [data-folio-page], [data-folio-tab-panel]') || h.parentNode]
+      : [d.querySelector('.folio-title'), d.querySelector('.folio-content')]).filter(Boolean);
+    if (!regions.length) return;
+    var nodes = [], n;
+    regions.forEach(function (region) {
+      var walker = d.createTreeWalker(region, NodeFilter.SHOW_TEXT);
+      while ((n = walker.nextNode())) if (!n.parentNode.closest('script, style, mark')) nodes.push(n);
+    });
     nodes.forEach(function (node) {
       var text = node.nodeValue, parts = [], last = 0;
       text.replace(WORD, function (word, at) {
@@ -273,7 +279,7 @@
     if (h) h.scrollIntoView({ block: 'start' });
     function clear() {
       [].forEach.call(d.querySelectorAll('mark.folio-search-hit'), function (m) { m.replaceWith(m.textContent); });
-      region.normalize();
+      regions.forEach(function (region) { region.normalize(); });
       ['keydown', 'pointerdown'].forEach(function (t) { d.removeEventListener(t, clear, true); });
     }
     setTimeout(function () { ['keydown', 'pointerdown'].forEach(function (t) { d.addEventListener(t, clear, true); }); }, 0);

@@ -219,6 +219,19 @@ def test_the_section_headed_by_the_words_typed_comes_first(driver, example_site)
         assert path and path.split(" › ")[-1] == heading, (query, path)
 
 
+def test_a_page_found_by_its_title_has_the_word_marked_there(driver, example_site):
+    """A result that is a page's intro, found by a word only its title holds, arrived with nothing marked: the
+    marks looked in the page's text alone."""
+    driver.get(example_site)
+    type_query(driver, "keyboards")
+    wait_results(driver, lambda s: s["options"][0]["text"].startswith("Note 25"), "the keyboards note first")
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    marked = wait_for(lambda: driver.execute_script(
+        "return [...document.querySelectorAll('.folio-title mark.folio-search-hit')].map(m => m.textContent)"),
+        timeout=10, message="the word marked in the page's title")
+    assert [m.lower() for m in marked] == ["keyboards"], marked
+
+
 def test_the_button_is_absent_without_javascript(driver, site):
     disable_javascript(driver)
     driver.get(site)
