@@ -55,7 +55,7 @@ import Testing
         let entries = [
             ("Broken", "/nope/"), ("Anchor", "/about/#nosuch"), ("Team", "/about/#team"), ("Top", "/about/#top"),
             ("Encoded", "/my%20notes/"), ("Folder", "/blog/"), ("Elsewhere", "https://example.org/"),
-            ("File", "/files/gone.pdf"),
+            ("File", "/files/gone.pdf"), ("No slash", "/about"), ("Index", "/about/index.html#team"),
         ]
         try scratch.write(
             "Content/site.yml",

@@ -22,4 +22,10 @@ struct GeneratedPage: Sendable {
     }
 
     var outputPath: OutputPath { OutputPath(page: url) }
+
+    /// The content's files that can stand where a generated page would (`blog/index.html`), by output path: a
+    /// folder's page written by hand wins (with a warning); at a list's page 2, 3, … such a file is an error.
+    static func contentFiles(of site: Site) -> Set<String> {
+        Set(site.staticFiles.lazy.filter { $0.hasSuffix("index.html") })
+    }
 }

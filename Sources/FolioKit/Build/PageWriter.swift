@@ -55,7 +55,7 @@ enum PageWriter {
         // Folder listings depend only on the site's index of pages (the site key): taken from the previous output
         // when that is the same, else written.
         // A folder's page written by hand as a content `index.html` takes the generated one's place (with a warning).
-        let handWritten = Set(site.staticFiles.lazy.filter { $0.hasSuffix("index.html") })
+        let handWritten = GeneratedPage.contentFiles(of: site)
         let generated = GeneratedPage.all(in: tree, navigation: context.navigation)
             .filter {
                 ($0.number == 1 || tree.node(forURL: $0.url) == nil) && !handWritten.contains($0.outputPath.relative)

@@ -34,7 +34,7 @@ enum SiteStructure {
     /// is a file `index.html` of the content there. A folder without index.md may have its page written by hand as
     /// an `index.html`: the file wins, with a warning (as a content `404.html` does).
     private static func checkListingURLs(_ tree: SiteTree, site: Site, diagnostics: inout Diagnostics) {
-        let files = Set(site.staticFiles.lazy.filter { $0.hasSuffix("index.html") })
+        let files = GeneratedPage.contentFiles(of: site)
         for listing in GeneratedPage.all(in: tree, navigation: Navigation(tree: tree)) {
             let folder = tree.nodes[listing.folder]
             let file = listing.outputPath.relative

@@ -134,7 +134,8 @@ struct LinkCheck {
                 continue
             }
             var message: String?
-            if let target = pages.firstIndex(where: { $0.url == path }) {
+            // As a page's link would: `/a`, `/a/` and `/a/index.html` all open `/a/` (a few nav entries: no map made).
+            if let target = SiteLinks.pageIndex(path, page: { url in pages.firstIndex { $0.url == url } }) {
                 if let fragment, !fragment.isEmpty, fragment != "top", !Self.joined(ids[target], contains: fragment) {
                     message = missingAnchor(fragment, on: target, from: -1, written: item.url, hints: &hints)
                 }

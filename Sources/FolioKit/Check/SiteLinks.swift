@@ -106,9 +106,14 @@ struct SiteLinks: Sendable, Equatable {
 
     /// `/a/b/`, `/a/b` and `/a/b/index.html` all open the page `/a/b/`.
     static func pageIndex(_ path: String, in byURL: [String: Int]) -> Int? {
-        if let index = byURL[path] { return index }
-        if path.hasSuffix("/index.html") { return byURL[String(path.dropLast("index.html".count))] }
-        if !path.hasSuffix("/") { return byURL[path + "/"] }
+        pageIndex(path) { byURL[$0] }
+    }
+
+    /// The same, with the page at a URL found by `page`.
+    static func pageIndex(_ path: String, page: (String) -> Int?) -> Int? {
+        if let index = page(path) { return index }
+        if path.hasSuffix("/index.html") { return page(String(path.dropLast("index.html".count))) }
+        if !path.hasSuffix("/") { return page(path + "/") }
         return nil
     }
 }
