@@ -44,7 +44,7 @@ enum PageWriter {
     }
 
     static func write(
-        _ site: Site, tree: SiteTree, plan: RenderPlan, frontMatter: [String: FrontMatter],
+        _ site: Site, tree: SiteTree, plan: RenderPlan, frontMatter: [String: SiteReader.ParsedFront],
         frontDiagnostics: [String: Diagnostics], theme: Theme,
         appearance: AppearanceResolver, overrides: OutputOverrides, to output: OutputDirectory,
         progress: (@Sendable (Int, Int) -> Void)? = nil, facts: SiteFacts? = nil, searchStream: SearchPageStream? = nil,
@@ -89,7 +89,8 @@ enum PageWriter {
             defer { counter.step() }
             return render(
                 source, fingerprint: plan.sourceFingerprints[source.sourcePath] ?? .missing,
-                front: frontMatter[source.sourcePath], frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [],
+                front: frontMatter[source.sourcePath]?.front,
+                frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [],
                 site: site, theme: theme,
                 appearance: appearance, context: context, to: output, facts: facts, styles: styles,
                 readAhead: worker.readAhead?.page(index),

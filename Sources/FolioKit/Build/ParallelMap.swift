@@ -20,21 +20,22 @@ extension Array where Element: Sendable {
             defer { finish(workspace) }
             return indices.map { transform($0, self[$0], workspace) }
         }
-        let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        let box = UnsafeSendable(results)
         let input = self
         let runs = Self.runs(count: count, cores: ProcessInfoCores.count)
-        DispatchQueue.concurrentPerform(iterations: runs.count) { part in
-            let run = runs[part]
-            let workspace = makeWorkspace(run)
-            for index in run {
-                box.value[index] = transform(index, input[index], workspace)
+        // Each result is made in its place in the array: no buffer of optionals copied out (it held every page's
+        // result twice at a build's peak, and its elements were never released).
+        return [T](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+            let results = UnsafeSendable(buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: runs.count) { part in
+                let run = runs[part]
+                let workspace = makeWorkspace(run)
+                for index in run {
+                    (results.value + index).initialize(to: transform(index, input[index], workspace))
+                }
+                finish(workspace)
             }
-            finish(workspace)
+            initializedCount = count  // `runs` covers every index once
         }
-        return results.map { $0! }
     }
 
     /// The runs of `count` elements the workers take, in order, each as it is free: an eighth of a core's share
