@@ -83,6 +83,43 @@ import Testing
         #expect(strict.status == 1 && strict.stderr.contains("Content/site.yml:4:10: error: broken link '/nope/'"))
     }
 
+    /// Front matter `image:` (the link previews' picture) named a missing file without a word: og:image pointed nowhere.
+    @Test func aFrontMatterImageIsCheckedAtItsLineAndFoundOnceItsFileIsAdded() throws {
+        let scratch = try ScratchSite(nil)
+        try scratch.write("Content/site.yml", "title: Images\nbaseURL: https://example.org/\n")
+        try scratch.write("Content/images/card.png", "png")
+        let pages = [
+            ("Content/guide/missing.md", "cards.png"), ("Content/guide/relative.md", "../images/card.png"),
+            ("Content/rooted.md", "/images/card.png"), ("Content/elsewhere.md", "https://example.net/card.png"),
+            ("Content/theme.md", "/assets/folio.css"), ("Content/gone.md", "/images/gone.png"),
+        ]
+        for (path, image) in pages { try scratch.write(path, "---\ntitle: T\nimage: \(image)\n---\n# T\n\nText.\n") }
+        for command in [Self.checkArguments, buildArguments] {
+            let run = try scratch.build(command)
+            #expect(run.status == 0, "\(run)")
+            let warnings = Diagnostic.parse(run.stderr).filter { $0.severity == "warning" }
+            #expect(warnings.count == 2, "\(command): \(run.stderr)")
+            #expect(
+                warnings.contains {
+                    $0.path == "Content/guide/missing.md" && $0.line == 3 && $0.column == 8
+                        && $0.message.hasPrefix("image 'cards.png': the site has no file /guide/cards.png")
+                }, "\(run.stderr)")
+            #expect(
+                warnings.contains {
+                    $0.path == "Content/gone.md" && $0.line == 3 && $0.message.contains("no file /images/gone.png")
+                }, "\(run.stderr)")
+        }
+        let strict = try scratch.build(buildArguments + ["--strict"])
+        #expect(strict.status == 1, "\(strict)")
+        // The pages are taken from the cache when their files did not change: the file added must still count.
+        try scratch.write("Content/guide/cards.png", "png")
+        try scratch.write("Content/images/gone.png", "png")
+        let fixed = try scratch.build(buildArguments + ["--strict"])
+        #expect(fixed.status == 0 && !fixed.stderr.contains("warning"), "\(fixed)")
+        let card = try Tree.text(scratch.url("Public/guide/missing/index.html"))
+        #expect(card.contains("content=\"https://example.org/guide/cards.png\""), "og:image of the page")
+    }
+
     @Test func strictMakesABrokenLinkAnErrorAndBuildsNothing() throws {
         let sandbox = try Sandbox()
         let site = try sandbox.site("cli-links")

@@ -176,6 +176,7 @@ enum PageWriter {
         let page = loaded.page
         let source = page.source
         let frontDiagnostics = loaded.frontDiagnostics ?? frontDiagnostics
+        FrontMatterImage.check(page, site: site, theme: theme, diagnostics: &diagnostics)
         var views = ViewRenderer(theme: theme, settings: PageSettings(page: page), appearance: appearance)
         let content = views.render(page.model, diagnostics: &diagnostics)
         let html = theme.renderLayout(
