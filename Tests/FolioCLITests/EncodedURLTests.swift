@@ -103,6 +103,19 @@ import Testing
         )
     }
 
+    /// A link written with the name raw (`what?.md` is the page `what` and a query) is broken, and its "did you
+    /// mean" is written as it must be: it suggested `/what?/`, the same query again.
+    @Test func aBrokenLinksSuggestionIsEncoded() throws {
+        let scratch = try Self.site()
+        try scratch.write("Content/index.md", "# Home\n\n[what](<what?.md>)\n")
+        let run = try scratch.build(["check", "--content", "Content", "--output", "Public"])
+        let warnings = Diagnostic.parse(run.stderr).filter { $0.path == "Content/index.md" }
+        #expect(
+            warnings.contains {
+                $0.message == "broken link 'what?.md': the site has no page or file /what; did you mean '/what%3F/'?"
+            }, "\(run.stderr)")
+    }
+
     @Test func feedsSitemapAndSearchIndexCarryTheEncodedURLs() throws {
         let scratch = try Self.site()
         let run = try scratch.build()

@@ -241,7 +241,8 @@ struct LinkCheck {
         }
         var message = "broken link '\(written)': the site has no page or file \(path)"
         if let near = hints.file(near: path, pages: pages, files: files) {
-            message += "; did you mean '\(near)'?"
+            // As it must be written: `/what?/` unencoded would be the page `/what` and a query again.
+            message += "; did you mean '\(SitePath.encoded(near))'?"
         }
         return message
     }
