@@ -20,16 +20,24 @@ struct LinkPolicy: Sendable {
         let path = SitePath.decoded(written)
         if path.hasPrefix("/") {
             // A site path: made relative so the site works under a sub-path and from file://.
-            return .replace(SitePath.relative(from: pageURL, to: path) + suffix)
+            return .replace(SitePath.relative(from: pageURL, to: "/" + file(String(path.dropFirst()))) + suffix)
         }
         let target = SitePath.join(directory: SitePath.directory(of: sourcePath), path)
         guard path.lowercased().hasSuffix(".md") else {
             // A file beside the Markdown (`images/x.svg`) is linked from the page's URL, one folder deeper.
             guard staticFiles.contains(target) else { return .keep }
-            return .replace(SitePath.relative(from: pageURL, to: "/" + target) + suffix)
+            return .replace(SitePath.relative(from: pageURL, to: "/" + file(target)) + suffix)
         }
         guard let targetURL = pageURLs[target] else { return .missingPage(target) }
         return .replace(SitePath.relative(from: pageURL, to: targetURL) + suffix)
+    }
+
+    /// The static file at `path` as its name is written on disk: Swift compares strings canonically, so `résumé.pdf`
+    /// written composed finds a file named decomposed (as macOS writes names), which a Linux server serves only by
+    /// its own bytes. Else `path` itself.
+    private func file(_ path: String) -> String {
+        guard let index = staticFiles.firstIndex(of: path) else { return path }
+        return staticFiles[index]
     }
 
     /// `javascript:`, `vbscript:`, `file:`, and `data:` other than images, after the normalisation browsers do

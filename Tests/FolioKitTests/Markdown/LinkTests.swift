@@ -35,6 +35,24 @@ import Testing
         #expect(output.model.intro.contains("href=\"nothing.png\""))
     }
 
+    /// A file named decomposed (`e` and a combining accent, as macOS writes names) and a link written composed: Swift
+    /// finds the file, but a Linux server serves it only by its own bytes; the link named the bytes the author typed.
+    @Test func aLinkToAFileNamesItsBytesAsTheFileHasThem() {
+        let decomposed = "r\u{65}\u{301}sum\u{65}\u{301}.pdf"
+        let composed = "r\u{e9}sum\u{e9}.pdf"
+        let links = LinkPolicy(pageURLs: pages, staticFiles: ["files/" + decomposed])
+        // Compared by bytes: Swift's `==` takes the two spellings as equal.
+        let expected = Array(("../../files/" + decomposed).utf8)
+        for written in ["../files/" + composed, "/files/" + composed] {
+            let outcome = links.resolve(written, isImage: false, sourcePath: "guide/page.md", pageURL: "/guide/page/")
+            guard case .replace(let href) = outcome else {
+                Issue.record("\(written): \(outcome)")
+                continue
+            }
+            #expect(Array(href.utf8) == expected, "\(written): \(Array(href.utf8))")
+        }
+    }
+
     @Test func externalAndFragmentLinksAreKept() {
         let output = model("[a](https://example.com/x.md) [b](#top) [c](mailto:a@b.c)\n", pages: pages)
         #expect(output.model.intro.contains("href=\"https://example.com/x.md\""))
