@@ -22,8 +22,8 @@ extension Array where Element: Sendable {
         }
         let input = self
         let runs = Self.runs(count: count, cores: ProcessInfoCores.count)
-        // Each result is made in its place in the array: no buffer of optionals copied out (it held every page's
-        // result twice at a build's peak, and its elements were never released).
+        // Each result is made in its place in the array, not in a buffer of optionals copied out at the end (which
+        // held every result twice during the copy, and was freed without releasing them).
         return [T](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             let results = UnsafeSendable(buffer.baseAddress!)
             DispatchQueue.concurrentPerform(iterations: runs.count) { part in
