@@ -2,7 +2,7 @@
 /// a path, relative to the page's file or from the site root, must name a file of the site. Checked as the page
 /// renders: the site's files are in the site key, so a file added or removed renders every page again.
 enum FrontMatterImage {
-    /// A warning at the `image:` line when its path leads to no static file, page or theme asset.
+    /// A warning at the `image:` line when its path leads to no file of the content folder or the theme's assets.
     static func check(_ page: Page, site: Site, theme: Theme, diagnostics: inout Diagnostics) {
         guard let value = page.front.params.first(where: { $0.key == "image" })?.value,
             case .string(let written) = value,
@@ -12,7 +12,6 @@ enum FrontMatterImage {
         let file = String(LinkPolicy.splitSuffix(path).0.dropFirst())
         if site.links.staticFiles.contains(file) { return }
         if file.hasPrefix("assets/"), theme.assets[String(file.dropFirst("assets/".count))] != nil { return }
-        if site.pages.contains(where: { $0.url == "/" + file || $0.url == "/" + file + "/" }) { return }
         let position = page.front.positions["image"]
         diagnostics.warning(
             "image '\(written)': the site has no file /\(file) (a front matter image is relative to the page's file, or from the site's root with /)",
