@@ -73,6 +73,12 @@ import Testing
         try output.prepare()
         output.startCopy()
         let copy = try #require(Self.copyFolder(of: output))
+        // Held open, the early copy's folder keeps its inode number once removed: a new folder made at the same
+        // path cannot be given it, so the inodes compared below differ only if the copies do.
+        let held = open(output.staging, O_RDONLY | O_DIRECTORY)
+        defer { if held >= 0 { close(held) } }
+        var status = stat()
+        try #require(held >= 0 && fstat(held, &status) == 0 && Int(status.st_ino) == copy)
         try Data("added".utf8).write(to: URL(fileURLWithPath: target + "/CNAME"))
         try output.write(Array("new a".utf8), to: OutputPath("a/index.html"))
         try output.write(Array("new index".utf8), to: OutputPath("search/index.js"))
