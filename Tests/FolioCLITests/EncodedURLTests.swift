@@ -133,4 +133,31 @@ import Testing
             #expect(texts.contains("[\"\(url)\","), "the search index opens \(url)")
         }
     }
+
+    /// A page file named decomposed (as macOS writes names) and links to it written composed, in a page and in
+    /// site.yml's nav: both find it, and both name it by the bytes its folder in the output has, the only ones a
+    /// Linux server serves it by.
+    @Test func linksWrittenComposedToAPageNamedDecomposedNameItsOwnBytes() throws {
+        let decomposed = "r\u{65}\u{301}sum\u{65}\u{301}"
+        let composed = "r\u{e9}sum\u{e9}"
+        let scratch = try ScratchSite(nil)
+        try scratch.write("Content/site.yml", "title: CV\nnav:\n  - title: CV\n    url: /\(composed)/\n")
+        try scratch.write("Content/index.md", "# Home\n\nMy [CV](/\(composed)/#work).\n")
+        try scratch.write("Content/\(decomposed).md", "# CV\n\n## Work\n\nSome.\n")
+        let run = try scratch.build(buildArguments + ["--strict"])
+        #expect(run.status == 0, "\(run)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.url("Public").path)
+        #expect(names.contains { Array($0.utf8) == Array(decomposed.utf8) }, "the page's folder: \(names)")
+        // The hrefs decoded (cmark percent-encodes a link's non-ASCII bytes; the nav's are written as they are),
+        // compared by bytes: Swift's `==` takes the two spellings as equal.
+        let html = String(decoding: try Data(contentsOf: scratch.url("Public/index.html")), as: UTF8.self)
+        let hrefs = try NSRegularExpression(pattern: #"href="([^"]*sum[^"]*)""#)
+            .matches(in: html, range: NSRange(html.startIndex..., in: html))
+            .map { Array((String(html[Range($0.range(at: 1), in: html)!]).removingPercentEncoding ?? "").utf8) }
+        let wanted = [Array("\(decomposed)/".utf8), Array("\(decomposed)/#work".utf8)]
+        #expect(
+            Set(hrefs) == Set(wanted),
+            "\(hrefs.map { String(decoding: $0, as: UTF8.self).unicodeScalars.map(\.value) })")
+        #expect(hrefs.count >= 2, "the nav's link and the page's")
+    }
 }

@@ -4,6 +4,14 @@ struct LinkPolicy: Sendable {
     var pageURLs: [String: String]
     /// Content-relative paths of static files, which keep their path in the output.
     var staticFiles: Set<String> = []
+    /// The site paths of pages whose URL is not ASCII (`/résumé/`), by which a site path link names them.
+    private let nonASCIIPageURLs: Set<String>
+
+    init(pageURLs: [String: String], staticFiles: Set<String> = []) {
+        self.pageURLs = pageURLs
+        self.staticFiles = staticFiles
+        nonASCIIPageURLs = Set(pageURLs.values.filter { !SitePath.isASCII($0) })
+    }
 
     enum Outcome: Equatable {
         case keep
@@ -20,7 +28,7 @@ struct LinkPolicy: Sendable {
         let path = SitePath.decoded(written)
         if path.hasPrefix("/") {
             // A site path: made relative so the site works under a sub-path and from file://.
-            return .replace(SitePath.relative(from: pageURL, to: "/" + file(String(path.dropFirst()))) + suffix)
+            return .replace(SitePath.relative(from: pageURL, to: onDisk(sitePath: path)) + suffix)
         }
         let target = SitePath.join(directory: SitePath.directory(of: sourcePath), path)
         guard path.lowercased().hasSuffix(".md") else {
@@ -30,6 +38,17 @@ struct LinkPolicy: Sendable {
         }
         guard let targetURL = pageURLs[target] else { return .missingPage(target) }
         return .replace(SitePath.relative(from: pageURL, to: targetURL) + suffix)
+    }
+
+    /// The page or static file a site path names, as its name is written on disk (see `file`): a page's own URL,
+    /// with or without its last slash as the link has it.
+    func onDisk(sitePath path: String) -> String {
+        guard !SitePath.isASCII(path) else { return path }
+        if let index = nonASCIIPageURLs.firstIndex(of: path) { return nonASCIIPageURLs[index] }
+        if !path.hasSuffix("/"), let index = nonASCIIPageURLs.firstIndex(of: path + "/") {
+            return String(nonASCIIPageURLs[index].dropLast())
+        }
+        return "/" + file(String(path.dropFirst()))
     }
 
     /// The static file at `path` as its name is written on disk: Swift compares strings canonically, so `résumé.pdf`

@@ -142,6 +142,10 @@ enum SitePath {
         return path.removingPercentEncoding ?? path
     }
 
+    /// Whether `path` is all ASCII: then its bytes are the only way to write it (composed and decomposed forms
+    /// differ only beyond ASCII).
+    static func isASCII(_ path: String) -> Bool { path.utf8.allSatisfy { $0 < 0x80 } }
+
     /// Controls, space, and `"` `#` `%` `<` `>` `?` `[` `\` `]` `^` `` ` `` `{` `|` `}`: the ASCII bytes a URL's path
     /// cannot hold as they are (WHATWG URL's path percent-encode set, with `%` itself and the brackets).
     static func needsEncoding(_ byte: UInt8) -> Bool {

@@ -35,6 +35,8 @@ struct PageContext: @unchecked Sendable {
     /// `site.params`.
     let siteParams: Any
     let nav: [SiteConfig.NavItem]
+    /// Names the pages and files a `nav` entry's site path leads to as they are named on disk.
+    let sitePaths: LinkPolicy
     let links: [Link]
     let stylesheets: [String]
     let scripts: [String]
@@ -53,6 +55,7 @@ struct PageContext: @unchecked Sendable {
         defaultTreeItem = !theme.hasCustomTreeItem
         directPartials = theme.directPartials
         nav = config.nav ?? navigation.headerLinks()
+        sitePaths = site.links
         links = site.pages.map {
             Link(title: $0.title, url: $0.url, description: $0.listing.description ?? "", date: $0.listing.date ?? "")
         }
@@ -120,7 +123,8 @@ struct PageContext: @unchecked Sendable {
         let navLinks = nav.map { item in
             let url = SitePath.decoded(item.url)  // the site path, as the page's
             return NavLink(
-                title: item.title, href: Self.href(written: item.url, href), current: url == page.url,
+                title: item.title, href: Self.href(written: item.url, sitePaths: sitePaths, href),
+                current: url == page.url,
                 inSection: url != page.url && url.hasPrefix("/") && url.hasSuffix("/") && url != "/"
                     && page.url.hasPrefix(url))
         }
@@ -152,10 +156,10 @@ struct PageContext: @unchecked Sendable {
 
     /// A `nav` entry of site.yml: a site path as the author wrote it (`/my%20notes/#setup`) is decoded to the page's
     /// site path and linked as Folio's own links are, its `#…` or `?…` kept; any other URL is kept as written.
-    private static func href(written url: String, _ href: (String) -> String) -> String {
+    private static func href(written url: String, sitePaths: LinkPolicy, _ href: (String) -> String) -> String {
         guard url.hasPrefix("/"), !url.hasPrefix("//") else { return url }
         let (path, suffix) = LinkPolicy.splitSuffix(url)
-        return href(SitePath.decoded(path)) + suffix
+        return href(sitePaths.onDisk(sitePath: SitePath.decoded(path))) + suffix
     }
 
     private func href(_ url: String, from pageURL: String) -> String {

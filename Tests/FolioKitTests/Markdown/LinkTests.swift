@@ -53,6 +53,25 @@ import Testing
         }
     }
 
+    /// The same for a page: its file named decomposed gives it a decomposed URL, which a site path link written
+    /// composed (with or without the last slash) finds, and must name in the page's own bytes.
+    @Test func aSitePathToAPageNamesItsBytesAsThePageHasThem() {
+        let decomposed = "r\u{65}\u{301}sum\u{65}\u{301}"
+        let composed = "r\u{e9}sum\u{e9}"
+        let links = LinkPolicy(pageURLs: pages.merging(["\(decomposed).md": "/\(decomposed)/"]) { $1 })
+        for (written, expected) in [
+            ("/\(composed)/", "../../\(decomposed)/"), ("/\(composed)/#work", "../../\(decomposed)/#work"),
+            ("/\(composed)", "../../\(decomposed)"), ("/\(composed)/cv.pdf", "../../\(composed)/cv.pdf"),
+        ] {
+            let outcome = links.resolve(written, isImage: false, sourcePath: "guide/page.md", pageURL: "/guide/page/")
+            guard case .replace(let href) = outcome else {
+                Issue.record("\(written): \(outcome)")
+                continue
+            }
+            #expect(Array(href.utf8) == Array(expected.utf8), "\(written): \(href.unicodeScalars.map(\.value))")
+        }
+    }
+
     @Test func externalAndFragmentLinksAreKept() {
         let output = model("[a](https://example.com/x.md) [b](#top) [c](mailto:a@b.c)\n", pages: pages)
         #expect(output.model.intro.contains("href=\"https://example.com/x.md\""))
