@@ -25,7 +25,8 @@ struct BuildPipeline {
     private let start = DispatchTime.now()
     private let cachePath: String
     /// What the previous build into the same output left (nil with `--no-cache` or no output yet).
-    private let previous: BuildCache?
+    /// Its page records are taken by the plan (`RenderPlan`).
+    private var previous: BuildCache?
 
     init(options: SiteBuilder.Options, session: BuildSession?) {
         self.options = options
@@ -97,7 +98,7 @@ struct BuildPipeline {
                 urlProblems: reading.urlProblems, links: site.links, structure: structure.kept, pagesKey: pagesKey),
             at: cachePath)
         let pages = RenderPlan(
-            site: site, reading: reading, previous: previous, siteKey: siteKey, output: options.outputDirectory,
+            site: site, reading: reading, previous: &previous, siteKey: siteKey, output: options.outputDirectory,
             checksOutputs: session?.takeOutputsVerified() != true)
         if pages.reused.count < site.pages.count { CodeHighlighter.shared.warmUp() }
         // A few edited pages are published as a patch of the output (still old-or-new, see OutputPatch); anything

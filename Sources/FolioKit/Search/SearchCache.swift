@@ -81,15 +81,14 @@ struct SearchCache: Sendable {
     }
 
     static func decode(_ data: [UInt8]) -> SearchCache? {
-        var rest = data[...]
-        func line() -> String? {
-            guard let end = rest.firstIndex(of: 0x0a) else { return nil }
-            defer { rest = rest[(end + 1)...] }
-            return String(decoding: rest[..<end], as: UTF8.self)
-        }
-        guard let header = line(), header.hasPrefix(format + " ") else { return nil }
+        decode(BlockReader(bytes: data))
+    }
+
+    /// The cache in `file`, read a line and a page's terms at a time.
+    static func decode(_ file: BlockReader) -> SearchCache? {
+        guard let header = file.line(), header.hasPrefix(format + " ") else { return nil }
         var cache = SearchCache(siteKey: String(header.dropFirst(format.count + 1)))
-        while let line = line() {
+        while let line = file.line() {
             if line.hasPrefix("F ") {
                 let fields = line.split(separator: " ", maxSplits: 5)
                 guard fields.count == 6, let hash = UInt64(fields[1]), let size = Int64(fields[2]),
@@ -104,15 +103,13 @@ struct SearchCache: Sendable {
             let parts = line.split(separator: " ", maxSplits: 7)
             guard parts.count == 8, parts[0] == "P", let size = Int64(parts[1]), let seconds = Int64(parts[2]),
                 let nanoseconds = Int64(parts[3]), let number = Int(parts[4]), let records = Int(parts[5]),
-                let count = Int(parts[6]), count >= 0, rest.count >= count
+                let count = Int(parts[6]), let terms = file.bytes(count)
             else { return nil }
-            let terms = Array(rest.prefix(count))
-            rest = rest.dropFirst(count)
             cache.pages[String(parts[7])] = Page(
                 fingerprint: FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds), number: number,
                 search: SearchPage(records: records, terms: terms))
         }
-        return rest.isEmpty ? cache : nil
+        return file.isAtEnd && !file.failed ? cache : nil
     }
 
     // MARK: Disk, and memory for a long-running process
@@ -120,8 +117,7 @@ struct SearchCache: Sendable {
     /// The cache at `path`: in a long-running process (`session`), the last build's, kept in memory.
     static func load(from path: String, session: BuildSession? = nil) -> SearchCache? {
         if let cache = session?.searchCache(at: path) { return cache }
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return decode([UInt8](data))
+        return BlockReader(path: path).flatMap(decode)
     }
 
     /// Saved to `path`; in a long-running process (`session`) kept in memory, the file written once the rebuilds
