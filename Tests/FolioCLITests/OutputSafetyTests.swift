@@ -186,6 +186,17 @@ struct OutputSafetyTests {
         #expect(try Tree.text(scratch.url("Handmade/index.html")) != keep, "--force replaces the folder")
     }
 
+    /// A build cache for this content and output says Folio once built there, not that the folder there now is
+    /// Folio's: the author deleted the output and made a folder of their own at its path.
+    @Test func aFolderMadeWhereFolioOnceBuiltNeedsForce() throws {
+        try expectRefused(
+            ["build", "--output", "Public"], saying: "the output Public is a folder Folio did not make",
+            prepare: { scratch in
+                try FileManager.default.removeItem(at: scratch.url("Public"))
+                try scratch.write("Public/thesis.txt", "precious\n")
+            })
+    }
+
     @Test func forceNeverReachesASource() throws {
         try expectRefused(
             ["build", "--output", "Content", "--force"], saying: "the output Content is the content folder itself")
@@ -201,20 +212,19 @@ struct OutputSafetyTests {
         #expect(try Tree.text(scratch.url("Empty/.folio-output")).contains("Folio"))
     }
 
-    /// An output built before the mark existed is recognised by the build cache Folio keeps for it, and marked.
-    @Test func anOutputOfAnOlderFolioWithItsCacheIsReplacedAndMarked() throws {
+    /// An output without the mark (built before the mark existed) is refused even with its build cache beside it,
+    /// and `--force` replaces it once and marks it.
+    @Test func anOutputWithoutTheMarkNeedsForceOnceEvenWithItsCache() throws {
         let scratch = try ScratchSite()
         #expect(try scratch.build().status == 0)
         try FileManager.default.removeItem(at: scratch.url("Public/.folio-output"))
-        let again = try scratch.build()
-        #expect(again.status == 0, "\(again)")
-        #expect(Tree.exists(scratch.url("Public/.folio-output")), "the first build of an older output marks it")
-
-        // Without the cache, nothing says Folio made it.
-        try FileManager.default.removeItem(at: scratch.url("Public/.folio-output"))
-        try FileManager.default.removeItem(at: scratch.url(".folio-cache"))
         let refused = try scratch.build()
         #expect(refused.status == 2, "\(refused)")
         #expect(refused.stderr.contains("did not make"), "\(refused)")
+        #expect(!Tree.exists(scratch.url("Public/.folio-output")), "the refused folder is left as it was")
+        let forced = try scratch.build(buildArguments + ["--force"])
+        #expect(forced.status == 0, "\(forced)")
+        #expect(Tree.exists(scratch.url("Public/.folio-output")), "--force marks it")
+        #expect(try scratch.build().status == 0, "marked, it is Folio's from then on")
     }
 }

@@ -116,12 +116,12 @@ public enum OutputSafety {
         return output
     }
 
-    /// Empty, marked as Folio's, or the output of an earlier Folio without the mark: one with a build cache for
-    /// this very content and output (`.folio-cache/build-….json`, written only by a build into that folder).
+    /// Empty, or marked as Folio's. A build cache for this content and output is no proof: it outlives the folder,
+    /// and a folder the author made at the same path would be replaced with it (an output of a Folio older than the
+    /// mark needs `--force` once).
     static func isReplaceable(_ output: String, content: String) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: output) else { return false }
         return names.isEmpty || names.contains(markerName)
-            || FileManager.default.fileExists(atPath: BuildCache.location(content: content, output: output))
     }
 
     /// Whether the folder carries the mark (its in-place updates keep it; the first build of an older output adds it).
