@@ -47,6 +47,21 @@ import Testing
         #expect(try SourceText.read("/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)").get() == text)
     }
 
+    /// A site.yml (or any source) that is a device or a named pipe: never read without end, never waited on.
+    @Test func aDeviceIsReadToThePageLimitAndAPipeNobodyWritesIsNotWaitedOn() throws {
+        for (limit, given) in [(SiteConfig().maxPageSize, nil), (100, 100)] {
+            guard case .failure(.tooLarge(let size, limit)) = SourceText.read("/dev/zero", limit: given) else {
+                Issue.record("/dev/zero with the limit \(limit): \(SourceText.read("/dev/zero", limit: given))")
+                continue
+            }
+            #expect(size > limit && size <= limit + (1 << 24), "stopped soon after the limit: \(size)")
+        }
+        let site = try ScratchSite(["index.md": "# Home\n"])
+        let fifo = site.content.path + "/site.yml"
+        try #require(mkfifo(fifo, 0o644) == 0)
+        #expect(try SourceText.read(fifo).get() == "")
+    }
+
     @Test func byteCountsReadAndPrintAsPeopleWriteThem() {
         #expect(ByteCount.parse("10 MB") == 10 << 20)
         #expect(ByteCount.parse("512kb") == 512 << 10)
