@@ -278,6 +278,22 @@ struct BoundedWorkTests {
             "\(bad)")
     }
 
+    /// The limit lowered after a build: the unchanged page, now over it, is an error in the next (cached) build as
+    /// in a clean one, and its output is left as it was (it was written empty, with exit status 0).
+    @Test func aLimitLoweredUnderAnUnchangedPageIsAnErrorInTheNextBuild() throws {
+        let site = try WrittenSite()
+        try site.write("Content/site.yml", Array("title: Small pages\n".utf8))
+        try site.write("Content/index.md", Array("# Home\n\nThe words of the home page.\n".utf8))
+        #expect(try site.folio(buildArguments).status == 0)
+        try site.write("Content/site.yml", Array("title: Small pages\nmaxPageSize: 20\n".utf8))
+        let run = try site.folio(buildArguments)
+        #expect(run.status == 1, "\(run)")
+        #expect(
+            Diagnostic.parse(run.stderr).contains { $0.path == "Content/index.md" && $0.message.contains("20 bytes") },
+            "\(run.stderr)")
+        #expect(try site.text("Public/index.html").contains("The words of the home page."), "left as it was")
+    }
+
     /// A scratch site with a layout that includes `include`.
     private func themedSite(include: String = "loop") throws -> WrittenSite {
         let site = try WrittenSite()

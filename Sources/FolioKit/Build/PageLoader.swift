@@ -33,8 +33,10 @@ public enum PageLoader {
             if front == nil { known.layout = listed.listing.layout }
             let empty = TableModel(
                 title: listed.title, url: listed.url, view: known.view, intro: "", introRows: [], sections: [])
+            // Reported by this build either way: a page from the cache whose file is now over `maxPageSize` (or no
+            // longer readable) was reported by no earlier build, and would be written empty.
             let problem = SourceText.diagnostic(failure, at: listed.displayPath)
-            if front != nil { diagnostics.report(problem) }
+            diagnostics.report(problem)
             return Loaded(
                 page: Page(source: listed, front: known, model: empty), frontDiagnostics: front == nil ? [problem] : nil
             )
