@@ -91,7 +91,7 @@ public enum OutputSafety {
             }
         }
 
-        if !force && FileSystem.isDirectory(output) && !isReplaceable(output, content: content) {
+        if !force && FileSystem.isDirectory(output) && !isReplaceable(output) {
             return Refusal(
                 description: "the output \(shown) is a folder Folio did not make (it has no \(markerName)) and it is "
                     + "not empty; a build replaces the whole folder: empty it or pass another --output, "
@@ -119,7 +119,7 @@ public enum OutputSafety {
     /// Empty, or marked as Folio's. A build cache for this content and output is no proof: it outlives the folder,
     /// and a folder the author made at the same path would be replaced with it (an output of a Folio older than the
     /// mark needs `--force` once).
-    static func isReplaceable(_ output: String, content: String) -> Bool {
+    static func isReplaceable(_ output: String) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: output) else { return false }
         return names.isEmpty || names.contains(markerName)
     }
