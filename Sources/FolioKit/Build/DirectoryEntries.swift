@@ -15,12 +15,18 @@ enum DirectoryEntries {
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     private static let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
 
-    /// Every entry but `.` and `..`, or nil when the folder cannot be opened.
-    static func read(_ folder: String) -> [Entry]? {
-        guard let stream = opendir(folder) else { return nil }
+    /// Every entry but `.` and `..`; an error with the system's reason when the folder cannot be opened or read.
+    static func read(_ folder: String) throws(FileError) -> [Entry] {
+        guard let stream = opendir(folder) else { throw FileError("read the folder", folder) }
         defer { closedir(stream) }
         var entries: [Entry] = []
-        while let entry = readdir(stream) {
+        while true {
+            // readdir returns nil at the end and on an error, which only errno tells apart.
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { throw FileError("read the folder", folder) }
+                break
+            }
             let raw = UnsafeRawPointer(entry)
             let name = String(cString: raw.advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
             if name == "." || name == ".." { continue }

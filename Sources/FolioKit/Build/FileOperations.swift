@@ -158,7 +158,7 @@ enum FileOperations {
     }
 
     private static func entries(of folder: String) throws(FileError) -> [Entry] {
-        guard let listed = DirectoryEntries.read(folder) else { throw FileError("list the folder", folder) }
+        let listed = try DirectoryEntries.read(folder)
         var entries: [Entry] = []
         for entry in listed {
             var type = entry.type

@@ -20,7 +20,8 @@ enum FileTree {
     struct Listing {
         /// `/`-separated paths relative to the root, sorted.
         var files: [String] = []
-        /// A warning at each link left out: pointing outside the root, into a loop, or nowhere.
+        /// A warning at each link left out (pointing outside the root, into a loop, or nowhere); an error at each
+        /// folder that could not be read.
         var diagnostics = Diagnostics()
         /// The real paths of the folders links led the walk into: sources too.
         var linkedFolders: [String] = []
@@ -61,7 +62,20 @@ enum FileTree {
             _ directory: String, prefix: String, realDirectory: String, inside: [String], into listing: inout Listing
         ) {
             // readdir's entry types spare a stat per file; links and unknown types are asked about with lstat.
-            guard let entries = DirectoryEntries.read(directory) else { return }
+            let entries: [DirectoryEntries.Entry]
+            do {
+                entries = try DirectoryEntries.read(directory)
+            } catch {
+                // Skipped, the site would lose the folder's pages without a word: a build that cannot see a
+                // folder stops, as one that cannot read a page does.
+                let shown =
+                    prefix.isEmpty ? FileTree.displayRoot(root) : FileTree.display(root, String(prefix.dropLast()))
+                listing.diagnostics.report(
+                    .error(
+                        "cannot read this folder (\(error.reason)): its files would be left out of the site; "
+                            + "make it readable, or move it out of \(FileTree.displayRoot(root))/", at: shown))
+                return
+            }
             for entry in entries {
                 let name = entry.name
                 if IgnoredNames.contains(name) || (skipUnderscore && name.hasPrefix("_")) { continue }

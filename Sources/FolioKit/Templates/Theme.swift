@@ -54,8 +54,11 @@ public struct Theme: Sendable {
         }
         if let directory {
             for path in FileTree.list(directory, followSymlinks: followSymlinks, diagnostics: &diagnostics) {
-                guard let data = FileManager.default.contents(atPath: directory + "/" + path) else { continue }
-                files[path] = File(path: path, displayPath: FileTree.display(directory, path), bytes: [UInt8](data))
+                let displayPath = FileTree.display(directory, path)
+                switch SourceText.bytes(directory + "/" + path) {
+                case .success(let bytes): files[path] = File(path: path, displayPath: displayPath, bytes: bytes)
+                case .failure(let failure): diagnostics.report(SourceText.diagnostic(failure, at: displayPath))
+                }
             }
         }
         return files
