@@ -113,6 +113,102 @@ struct BoundedWorkTests {
         #expect(fine.status == 0, "\(fine)")
     }
 
+    // MARK: Loops over lists
+
+    /// A page of `count` sections, `## Section n` each with a line of text.
+    private func pageOfSections(_ count: Int, front: String = "") -> [UInt8] {
+        Array((front + "# Home\n\n" + (1...count).map { "## Section \($0)\n\nSome text here.\n" }.joined()).utf8)
+    }
+
+    /// `{{#name}}` `depth` deep around `body`.
+    private func nested(_ name: String, _ depth: Int, _ body: String) -> String {
+        String(repeating: "{{#\(name)}}", count: depth) + body + String(repeating: "{{/\(name)}}", count: depth)
+    }
+
+    @Test func loopsInsideOneAnotherThatMultiplyIntoBillionsAreAnErrorAtTheLayout() throws {
+        // Six loops over 60 sections are 60⁶ (47 billion) items: this ran for hours.
+        let site = try WrittenSite()
+        try site.write("Content/index.md", pageOfSections(60))
+        try site.write("Templates/layouts/default.mustache", Array(nested("page.sections", 6, "x").utf8))
+        let run = try site.folio(buildArguments, memoryLimitMB: 2048)
+        #expect(run.status == 1, "\(run)")
+        let errors = Diagnostic.parse(run.stderr).filter { $0.severity == "error" }
+        #expect(errors.count == 1, "\(run.stderr)")
+        let error = try #require(errors.first)
+        #expect(error.path == "Templates/layouts/default.mustache", "\(error)")
+        #expect(error.message.contains("renders more than 1000000 items of lists for one page"), "\(error)")
+        #expect(!Tree.exists(site.root.appendingPathComponent("Public/index.html")))
+    }
+
+    @Test func loopsThatMultiplyInAPartialAreAnErrorAtThePartial() throws {
+        let site = try themedSite(include: "grid")
+        try site.write("Content/index.md", pageOfSections(60))
+        try site.write(
+            "Templates/partials/grid.mustache", Array(("{{> cell}}\n" + nested("page.sections", 5, "{{> cell}}")).utf8))
+        try site.write("Templates/partials/cell.mustache", Array("x".utf8))
+        let run = try site.folio(buildArguments + ["--templates", "Templates"], memoryLimitMB: 2048)
+        #expect(run.status == 1, "\(run)")
+        let error = try #require(Diagnostic.parse(run.stderr).first { $0.severity == "error" }, "\(run.stderr)")
+        #expect(error.path == "Templates/partials/grid.mustache", "\(error)")
+        #expect(error.message.contains("more than 1000000 items"), "\(error)")
+    }
+
+    @Test func loopsOverTheAuthorsOwnListsAndInAComponentAreCountedToo() throws {
+        let site = try WrittenSite()
+        let list = "items: [" + (1...40).map(String.init).joined(separator: ", ") + "]\n"
+        try site.write("Content/index.md", pageOfSections(60, front: "---\n" + list + "---\n"))
+        try site.write("Templates/layouts/default.mustache", Array(nested("page.params.items", 5, "{{.}}").utf8))
+        expectError(
+            try site.folio(buildArguments, memoryLimitMB: 2048), at: "Templates/layouts/default.mustache",
+            saying: "more than 1000000 items")
+
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Templates/layouts"))
+        try site.write("Templates/components/list.mustache", Array(nested("sections", 4, "{{title}}").utf8))
+        expectError(
+            try site.folio(buildArguments, memoryLimitMB: 2048), at: "Templates/components/list.mustache",
+            saying: "more than 1000000 items")
+    }
+
+    @Test func aValueWrittenOnceForEachSectionOfALongPageIsAnErrorPast100MB() throws {
+        // 1,500 sections, each writing the whole page's content (about 110 KB): 165 MB.
+        let site = try WrittenSite()
+        try site.write("Content/index.md", pageOfSections(1_500))
+        try site.write(
+            "Templates/layouts/default.mustache", Array("{{#page.sections}}{{{page.content}}}{{/page.sections}}".utf8))
+        expectError(
+            try site.folio(buildArguments, memoryLimitMB: 4096), at: "Templates/layouts/default.mustache",
+            saying: "writes more than 100 MB")
+    }
+
+    /// The build failed with an error at `path` whose message contains `words`.
+    private func expectError(_ run: Folio.Run, at path: String, saying words: String) {
+        #expect(run.status == 1, "\(run)")
+        #expect(
+            Diagnostic.parse(run.stderr).contains {
+                $0.severity == "error" && $0.path == path && $0.message.contains(words)
+            }, "\(run.stderr)")
+    }
+
+    @Test func loopsInsideOneAnotherWithinTheBudgetRenderEveryItem() throws {
+        let site = try WrittenSite()
+        let list = "items: [a, b, c]\n"
+        try site.write("Content/index.md", pageOfSections(60, front: "---\n" + list + "---\n"))
+        try site.write(
+            "Templates/layouts/default.mustache",
+            Array(
+                (nested("page.sections", 2, "<i>{{title}}</i>")
+                    + "{{#reversed(page.params.items)}}<b>{{.}}</b>{{/reversed(page.params.items)}}"
+                    + "<u>{{count(page.params.items)}}</u>{{page.params.items}}").utf8))
+        let run = try site.folio(buildArguments)
+        #expect(run.status == 0, "\(run)")
+        let html = try site.text("Public/index.html")
+        #expect(HTML.count("<i>", in: html) == 3_600)
+        #expect(html.contains("<i>Section 60</i><i>Section 1</i>"))
+        #expect(
+            html.contains("<b>c</b><b>b</b><b>a</b><u>3</u>[&quot;a&quot;, &quot;b&quot;, &quot;c&quot;]"),
+            "\(html.suffix(200))")
+    }
+
     // MARK: Raw HTML
 
     @Test func aPageOfUnclosedRawHTMLElementsBuildsUnderAMemoryLimit() throws {

@@ -214,12 +214,13 @@ final class WrittenSite {
 
     func folio(_ arguments: [String]) throws -> Folio.Run { try Folio.run(arguments, in: root) }
 
-    /// Runs folio with its address space limited to `megabytes` (as `ulimit -v`), so a runaway cannot take the machine.
+    /// Runs folio with its address space limited to `megabytes` (as `ulimit -v`) and killed after five minutes, so a
+    /// runaway can neither take the machine nor hold the test run.
     func folio(_ arguments: [String], memoryLimitMB megabytes: Int) throws -> Folio.Run {
         let binary = try #require(Folio.binary, "no built folio binary")
         let script = "ulimit -v \(megabytes * 1024) && exec \"$0\" \"$@\""
         var run = try Folio.run(
-            arguments, in: root, executable: URL(fileURLWithPath: "/bin/sh"),
+            arguments, in: root, timeout: 300, executable: URL(fileURLWithPath: "/bin/sh"),
             prefix: ["-c", script, binary.path])
         run.arguments = arguments
         return run

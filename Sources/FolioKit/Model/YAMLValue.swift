@@ -21,15 +21,16 @@ public indirect enum YAMLValue: Sendable, Equatable {
         }
     }
 
-    /// The value as Mustache sees it: strings, numbers, booleans, arrays and dictionaries.
+    /// The value as Mustache sees it: strings (`TemplateText`), numbers, booleans, lists (`TemplateList`) and
+    /// dictionaries.
     public var templateValue: Any {
         switch self {
-        case .string(let value): value
+        case .string(let value): TemplateText(value)
         case .int(let value): value
         case .double(let value): value
         case .bool(let value): value
         case .null: ""
-        case .list(let values): values.map(\.templateValue)
+        case .list(let values): TemplateList(values.map(\.templateValue))
         case .mapping(let pairs):
             Dictionary(pairs.map { ($0.key, $0.value.templateValue) }, uniquingKeysWith: { _, last in last })
         }

@@ -19,6 +19,8 @@ final class IncludeChain: MustacheParent {
     /// Template names by wrapper number.
     private let names: [String]
     private var open: [Int] = []
+    /// How many of `open` were open before the render began (the enclosing template).
+    private let enclosed: Int
     /// The chain that went past the limit, outermost first; once set, nothing more is entered.
     private(set) var stopped: [String]?
 
@@ -28,7 +30,12 @@ final class IncludeChain: MustacheParent {
         self.root = root
         self.names = names
         if let enclosing, let number = names.firstIndex(of: enclosing) { open = [number] }
+        enclosed = open.count
     }
+
+    /// The innermost template this render entered through its wrapper; nil while in the one it began with, when
+    /// that has no wrapper (it includes nothing).
+    var innermost: String? { open.count > enclosed ? open.last.map { names[$0] } : nil }
 
     func child(named name: String) -> Any? {
         if name == Self.leaveName {

@@ -48,7 +48,7 @@ struct SiteValues: MustacheParent {
         // Absent rather than empty: an empty string is truthy in Mustache sections.
         case "description": config.description.flatMap { $0.isEmpty ? nil : TemplateText($0) }
         case "author": config.author.flatMap { $0.isEmpty ? nil : TemplateText($0) }
-        case "nav": nav
+        case "nav": TemplateList(nav)
         default: navigation?.siteValue(name, treeHTML: treeHTML)
         }
     }
@@ -80,7 +80,7 @@ struct PageValues: MustacheParent {
         case "content": return TemplateText(content)
         case "intro": return TemplateText(page.model.intro)
         case "sections": return SectionValues(sections: page.model.sections)
-        case "tags": return front.tags
+        case "tags": return TemplateList(front.tags)
         case "isHome": return isHome
         case "params": return params
         // Absent rather than empty: an empty string is truthy in Mustache sections.
@@ -101,8 +101,8 @@ struct AssetValues: MustacheParent {
 
     func child(named name: String) -> Any? {
         switch name {
-        case "stylesheets": stylesheets.map(HrefValue.init)
-        case "scripts": scripts.map(HrefValue.init)
+        case "stylesheets": TemplateList(stylesheets.map(HrefValue.init))
+        case "scripts": TemplateList(scripts.map(HrefValue.init))
         default: nil
         }
     }
@@ -145,8 +145,8 @@ struct PageLinks: MustacheSequence {
     let href: (String) -> String
 
     func makeIterator() -> AnyIterator<Listed> {
-        var iterator = links.makeIterator()
-        return AnyIterator { iterator.next().map { Listed(link: $0, href: href($0.url)) } }
+        let href = href
+        return TemplateList<Listed>.budgeted(links.lazy.map { Listed(link: $0, href: href($0.url)) }.makeIterator())
     }
 
     /// One of `pages`.
@@ -173,8 +173,7 @@ struct SectionValues: MustacheSequence {
     let sections: [Section]
 
     func makeIterator() -> AnyIterator<SectionValue> {
-        var iterator = sections.makeIterator()
-        return AnyIterator { iterator.next().map(SectionValue.init) }
+        TemplateList<SectionValue>.budgeted(sections.lazy.map(SectionValue.init).makeIterator())
     }
 
     /// One section: `id`, `title`, `text`, `level`, `html`, `rows` and its own `sections`.
@@ -188,7 +187,7 @@ struct SectionValues: MustacheSequence {
             case "text": TemplateText(section.text)
             case "level": section.level
             case "html": TemplateText(section.html)
-            case "rows": section.rows.map(RowValue.init)
+            case "rows": TemplateList(section.rows.map(RowValue.init))
             case "sections": SectionValues(sections: section.sections)
             default: nil
             }

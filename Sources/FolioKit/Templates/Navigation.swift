@@ -214,7 +214,7 @@ struct Navigation: Sendable {
             switch name {
             case "current": current
             case "total": total
-            case "pages": pages.map { NumberedPage(page: $0, current: current) }
+            case "pages": TemplateList(pages.map { NumberedPage(page: $0, current: current) })
             case "previous": previous.map(HrefValue.init)
             case "next": next.map(HrefValue.init)
             default: nil

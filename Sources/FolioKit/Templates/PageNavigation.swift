@@ -50,7 +50,7 @@ final class PageNavigation: @unchecked Sendable {
     /// `site.tree`, `site.hasTree` and (while the theme's tree-item is the default) `site.treeHTML`.
     func siteValue(_ name: String, treeHTML: Bool) -> Any? {
         switch name {
-        case "tree": sidebar.isEmpty ? nil : sidebar
+        case "tree": sidebar.isEmpty ? nil : TemplateList(sidebar)
         case "hasTree": sidebar.isEmpty ? nil : true
         case "treeHTML": treeHTML && !sidebar.isEmpty ? TemplateText(sidebarHTML) : nil
         default: nil
@@ -60,14 +60,14 @@ final class PageNavigation: @unchecked Sendable {
     /// The page's navigation values; absent rather than empty, as an empty list is truthy in a Mustache section.
     func pageValue(_ name: String) -> Any? {
         switch name {
-        case "breadcrumbs": breadcrumbs.count > 1 ? breadcrumbs : nil
+        case "breadcrumbs": breadcrumbs.count > 1 ? TemplateList(breadcrumbs) : nil
         case "previous": neighbours.previous
         case "next": neighbours.next
         case "neighbours": neighbours.previous != nil || neighbours.next != nil ? true : nil
-        case "children": children.isEmpty ? nil : children
+        case "children": children.isEmpty ? nil : TemplateList(children)
         case "pagination": pagination
         case "listing": listsChildren ? true : nil
-        case "toc": toc.isEmpty ? nil : toc
+        case "toc": toc.isEmpty ? nil : TemplateList(toc)
         default: nil
         }
     }

@@ -25,7 +25,7 @@ struct SidebarItem: Sendable, MustacheParent {
         case "currentList": currentList
         case "folder": folder
         case "open": open
-        case "items": items
+        case "items": TemplateList(items)
         default: nil
         }
     }

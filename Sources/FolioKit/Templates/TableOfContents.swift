@@ -16,7 +16,7 @@ enum TableOfContents {
             case "id": TemplateText(id)
             case "title": TemplateText(title)
             case "level": level
-            case "entries": entries
+            case "entries": TemplateList(entries)
             case "hasEntries": !entries.isEmpty
             default: nil
             }

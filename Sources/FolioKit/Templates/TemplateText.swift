@@ -7,7 +7,8 @@ import Mustache
 /// that is a section's object is searched with `Mirror` for every name looked up inside the section.
 /// This value is a custom renderable (one cast, its text as is) and a parent with no children (no
 /// `Mirror`). Transforms such as `{{uppercased(page.title)}}` work as on a `String`.
-struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransformable, CustomStringConvertible, Sendable
+struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransformable, CustomStringConvertible,
+    CustomDebugStringConvertible, Sendable
 {
     let string: String
 
@@ -15,13 +16,19 @@ struct TemplateText: MustacheCustomRenderable, MustacheParent, MustacheTransform
         self.string = string
     }
 
-    var renderText: String { string }
+    /// The text, or nothing once the render's budget of bytes is spent (`RenderBudget`).
+    var renderText: String { RenderBudget.current?.spend(bytes: string.utf8.count) == false ? "" : string }
     var isNull: Bool { false }
     var description: String { string }
+    /// As a `String` shows in a list written whole (`{{page.params.list}}`): quoted.
+    var debugDescription: String { string.debugDescription }
 
     func child(named: String) -> Any? { nil }
 
-    func transform(_ name: String) -> Any? { string.transform(name) }
+    func transform(_ name: String) -> Any? {
+        let transformed = string.transform(name)
+        return (transformed as? String).map(TemplateText.init) ?? transformed
+    }
 }
 
 /// A value whose only key is `href`: each of `assets.stylesheets` and `assets.scripts`, and `page.pagination`'s

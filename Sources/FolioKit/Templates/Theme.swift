@@ -171,14 +171,29 @@ public struct Theme: Sendable {
         _ template: String, _ context: some MustacheParent, enclosing: String? = nil, diagnostics: inout Diagnostics
     ) -> String {
         let chain = IncludeChain(context, names: templateNames, enclosing: enclosing)
-        guard let html = library.render(chain, withTemplate: template) else {
+        let budget = RenderBudget { chain.innermost }
+        guard let html = budget.measure({ library.render(chain, withTemplate: template) }) else {
             // The build checks every page's layout first and the default theme has every component, so this is a
             // bug: reported, never an empty page.
             diagnostics.report(.error("the template '\(template)' does not exist in the theme", at: "(templates)"))
             return ""
         }
         if let stopped = chain.stopped { diagnostics.report(tooDeep(stopped)) }
+        if budget.isExceeded { diagnostics.report(overBudget(budget, in: budget.exceededIn ?? template)) }
         return html
+    }
+
+    /// The error for a render that went past its budget, at the template being rendered when it did.
+    private func overBudget(_ budget: RenderBudget, in template: String) -> Diagnostic {
+        let message =
+            budget.items > RenderBudget.maxItems
+            ? "this template (or a partial it includes) renders more than \(RenderBudget.maxItems) items of lists for one page: "
+                + "loops over lists inside one another multiply (60 sections inside 60 sections, six deep, are "
+                + "60⁶ items); loop over a list once, or over each item's own list ({{#sections}}{{#rows}})"
+            : "this template (or a partial it includes) writes more than \(ByteCount.describe(RenderBudget.maxBytes)) for one page: a value "
+                + "written inside a loop is written once for each item ({{{page.content}}} inside "
+                + "{{#page.sections}}); write it once, outside the loop"
+        return .error(message, at: includes[template]?.displayPath ?? "(templates)")
     }
 
     /// A page's layout, as the bytes of its file: the default layout, while the theme keeps it, written directly

@@ -16,7 +16,7 @@ enum ComponentContext {
             case "level": level
             case "id": TemplateText(id)
             case "title": TemplateText(title)
-            case "anchors": anchors.map(TemplateText.init)
+            case "anchors": TemplateList(anchors.map(TemplateText.init))
             default: nil
             }
         }
@@ -65,7 +65,7 @@ enum ComponentContext {
     struct List: MustacheParent {
         var sections: [Item]
 
-        func child(named name: String) -> Any? { name == "sections" ? sections : nil }
+        func child(named name: String) -> Any? { name == "sections" ? TemplateList(sections) : nil }
     }
 
     /// `components/paged`.
@@ -82,7 +82,7 @@ enum ComponentContext {
             case "viewId": TemplateText(viewID)
             case "label": TemplateText(label)
             case "transition": TemplateText(transition)
-            case "pages": pages
+            case "pages": TemplateList(pages)
             // A single page shows no page control (UIKit's hidesForSinglePage).
             case "showControl": pages.count > 1
             case "single": pages.count <= 1
@@ -107,7 +107,7 @@ enum ComponentContext {
             case "viewId": TemplateText(viewID)
             case "label": TemplateText(label)
             case "group": group.map(TemplateText.init)
-            case "tabs": tabs
+            case "tabs": TemplateList(tabs)
             case "appearanceClass": TemplateText(appearanceClass)
             default: nil
             }
@@ -139,10 +139,10 @@ enum ComponentContext {
             case "pagedSegmentId": TemplateText("\(viewID)-segment-1")
             case "listSegmentId": TemplateText("\(viewID)-segment-2")
             case "segments":
-                [
+                TemplateList([
                     Segment(name: names[0], id: "\(viewID)-segment-1", panelID: pagedPanelID, selected: true),
                     Segment(name: names[1], id: "\(viewID)-segment-2", panelID: listPanelID, selected: false),
-                ]
+                ])
             default: nil
             }
         }

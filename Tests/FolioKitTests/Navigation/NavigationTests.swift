@@ -14,7 +14,7 @@ import Testing
         items.flatMap { item -> [String] in
             // As a template reads them.
             let own = (item.child(named: "more") as? Bool == true ? "more:" : "") + "\(item.child(named: "title")!)"
-            return [own] + links(item.child(named: "items") as? [SidebarItem] ?? [])
+            return [own] + links((item.child(named: "items") as? TemplateList<SidebarItem>)?.elements ?? [])
         }
     }
 
@@ -90,7 +90,8 @@ import Testing
         #expect(navigation.listingURL(notes, page: 7) == "/notes/page/7/")
         // As a template reads it.
         let pagination = try #require(navigation.pagination(.init(node: notes, listingPage: 7), href: { $0 }))
-        let pages = try #require(pagination.child(named: "pages") as? [Navigation.Pagination.NumberedPage])
+        let pages = try #require(
+            (pagination.child(named: "pages") as? TemplateList<Navigation.Pagination.NumberedPage>)?.elements)
         #expect(
             pages.map { $0.child(named: "gap") as? Bool == true ? "…" : "\($0.child(named: "number")!)" } == [
                 "1", "…", "5", "6", "7", "8", "9", "…", "20",
@@ -136,7 +137,7 @@ import Testing
         // Templates see `entries` and `hasEntries` on every entry, so a recursive partial never reads its parent's.
         let leaf = toc[0].entries[0]
         #expect(
-            (leaf.child(named: "entries") as? [TableOfContents.Entry])?.isEmpty == true
+            (leaf.child(named: "entries") as? TemplateList<TableOfContents.Entry>)?.isEmpty == true
                 && leaf.child(named: "hasEntries") as? Bool == false)
         #expect(TableOfContents.levels("2-4") == 2...4)
         #expect(TableOfContents.levels("3") == 3...3)
