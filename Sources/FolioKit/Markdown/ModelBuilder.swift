@@ -134,11 +134,26 @@ struct ModelBuilder {
         let parsed = nodes.map { node in (node, Self.stripAttributes(of: node)) }
         for (_, split) in parsed { if let id = split?.attributes.id { slugger.reserve(id) } }
         var headings: [Int: Heading] = [:]
+        /// The line of the first heading that chose each id.
+        var chosen: [String: Int] = [:]
         for (node, split) in parsed {
             let text = split?.text ?? node.plainText.trimmingWhitespace()
-            let id = split?.attributes.id ?? slugger.uniqueID(for: text)
+            var id = split?.attributes.id ?? slugger.uniqueID(for: text)
             var view: ViewSpec?
             if let split {
+                if let custom = split.attributes.id {
+                    if let first = chosen[custom] {
+                        // Two elements with one id: links and the views' controls would find only the first.
+                        id = slugger.uniqueID(after: custom)
+                        report(
+                            .warning,
+                            "heading id '\(custom)' is already the id of the heading on line \(first + input.lineOffset): "
+                                + "this one gets '\(id)'; give it an id of its own with {#…}", at: node,
+                            columnOffset: node.headingLevel + 1 + split.offset)
+                    } else {
+                        chosen[custom] = node.line
+                    }
+                }
                 view = readView(split.attributes, node: node, offset: split.offset)
                 for (key, _) in split.attributes.values where key != "view" {
                     report(.warning, "unknown heading attribute '\(key)'; Folio reads {#id} and {view=…}", at: node)

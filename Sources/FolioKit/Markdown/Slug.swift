@@ -62,7 +62,11 @@ struct Slugger {
         var base = Self.slug(text)
         // An id must not be empty, nor one of those Folio writes itself.
         if base.isEmpty { base = "section" }
-        base = ReservedIDs.authorID(base)
+        return uniqueID(after: ReservedIDs.authorID(base))
+    }
+
+    /// `base`, or when it is taken `base-1`, `base-2`, …: the first not taken.
+    mutating func uniqueID(after base: String) -> String {
         var id = base
         while occurrences[id] != nil {
             let next = (occurrences[base] ?? 0) + 1

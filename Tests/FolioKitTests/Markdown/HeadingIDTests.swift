@@ -44,6 +44,18 @@ import Testing
         #expect(output.model.sections.map(\.id) == ["intro-1", "intro", "intro-2"])
     }
 
+    @Test func aCustomIDChosenTwiceIsReportedAndTheSecondMadeUnique() {
+        // Two tabs with one id: the second tab's control and a link to it would both find the first.
+        let output = model("## One {#x}\n\na\n\n## X\n\n## Two {#x}\n\nb\n")
+        #expect(output.model.sections.map(\.id) == ["x", "x-1", "x-2"])
+        #expect(
+            output.diagnostics.map(\.description) == [
+                "Content/guide/page.md:7:8: warning: heading id 'x' is already the id of the heading on line 1: this one gets 'x-2'; "
+                    + "give it an id of its own with {#…}"
+            ])
+        #expect(model("## One {#x}\n\n## Two {#y}\n").diagnostics.isEmpty)
+    }
+
     @Test func idsFolioWritesItselfArePrefixed() {
         #expect(model("## Folio paged 1\n").model.sections[0].id == "user-content-folio-paged-1")
         #expect(model("## Main\n").model.sections[0].id == "user-content-main")
