@@ -151,4 +151,41 @@ struct SymlinkTests {
             },
             "\(run.stderr)")
     }
+
+    @Test func aSiteYmlLinkedFromOutsideTheContentIsAnErrorAndNotRead() throws {
+        let (scratch, outside) = try siteWithOutsideFiles()
+        try Tree.write("title: From outside\n", to: outside.appendingPathComponent("site.yml"))
+        try FileManager.default.removeItem(at: scratch.url("Content/site.yml"))
+        try scratch.link("Content/site.yml", to: outside.appendingPathComponent("site.yml").path)
+        let run = try scratch.build()
+        #expect(run.status == 1, "\(run)")
+        let atLink = Diagnostic.parse(run.stderr).filter { $0.path == "Content/site.yml" }
+        #expect(atLink.count == 1, "one message at the link:\n\(run.stderr)")
+        #expect(
+            atLink.first?.severity == "error"
+                && atLink.first?.message.hasPrefix(
+                    "site.yml is a symbolic link to \(outside.path)/site.yml, outside Content/") == true,
+            "\(run.stderr)")
+        #expect(!Tree.exists(scratch.output))
+    }
+
+    @Test func anAppearanceYmlLinkedFromOutsideIsReadOnlyWithFollowSymlinks() throws {
+        let (scratch, outside) = try siteWithOutsideFiles()
+        try scratch.write("Content/index.md", "---\nview: paged\n---\n# Home\n\n## A\n\na\n\n## B\n\nb\n")
+        try Tree.write(
+            "PageControl:\n  currentPageIndicatorTintColor: \"#123456\"\n",
+            to: outside.appendingPathComponent("appearance.yml"))
+        try scratch.link("Content/appearance.yml", to: outside.appendingPathComponent("appearance.yml").path)
+        let stylesheet = scratch.output.appendingPathComponent("assets/appearance.css")
+
+        let run = try scratch.build()
+        #expect(run.status == 0, "\(run)")
+        #expect(warning(run, at: "Content/appearance.yml")?.message.contains("not followed") == true, "\(run.stderr)")
+        #expect(!(try Tree.text(stylesheet)).contains("#123456"), "the outside rules were applied")
+
+        try scratch.write("Content/site.yml", "title: Scratch\nfollowSymlinks: true\n")
+        let followed = try scratch.build()
+        #expect(followed.status == 0, "\(followed)")
+        #expect(try Tree.text(stylesheet).contains("#123456"), "followSymlinks: true reads it")
+    }
 }

@@ -11,7 +11,9 @@ public enum AppearanceInspection {
         let theme = Theme.load(directory: templatesDirectory, diagnostics: &diagnostics)
         let site = SiteReader.read(
             .init(contentDirectory: located.content, includeDrafts: true), diagnostics: &diagnostics)
-        let config = AppearanceConfig.load(theme: theme, contentDirectory: located.content, diagnostics: &diagnostics)
+        let config = AppearanceConfig.load(
+            theme: theme, contentDirectory: located.content, followSymlinks: site.config.followSymlinks,
+            diagnostics: &diagnostics)
         guard let source = site.pages.first(where: { $0.sourcePath == located.sourcePath }) else { return nil }
         let page = PageLoader.load(source, front: nil, site: site, diagnostics: &diagnostics).page
         var renderer = ViewRenderer(

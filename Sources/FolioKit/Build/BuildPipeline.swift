@@ -73,7 +73,8 @@ struct BuildPipeline {
         SearchIndex.checkContent(of: site, diagnostics: &diagnostics)
         SiteTheme.checkLayouts(site, theme: theme, diagnostics: &diagnostics)
         let appearance = AppearanceConfig.load(
-            theme: theme, contentDirectory: options.contentDirectory, diagnostics: &diagnostics)
+            theme: theme, contentDirectory: options.contentDirectory, followSymlinks: site.config.followSymlinks,
+            diagnostics: &diagnostics)
         AppearanceChecks.undeclaredContainers(
             in: appearance, declaredContainers: Set(site.pages.compactMap(\.listing.container)), layouts: theme.layouts,
             diagnostics: &diagnostics)

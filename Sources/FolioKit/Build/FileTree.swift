@@ -144,6 +144,15 @@ enum FileTree {
         }
     }
 
+    /// Where the file `root/name` leads when it is a symbolic link whose target lies outside `root` (which
+    /// `followSymlinks` allows); nil when it may be read: not a link, a link inside `root`, or a file that is not there.
+    static func linkOutside(_ name: String, in root: String, followSymlinks: Bool) -> String? {
+        guard !followSymlinks, let realRoot = realPath(root), let target = realPath(root + "/" + name) else {
+            return nil
+        }
+        return contains(realRoot, target) ? nil : target
+    }
+
     /// Whether `path` is `folder` or lies inside it (both real, absolute paths).
     static func contains(_ folder: String, _ path: String) -> Bool {
         folder == "/" || path == folder || path.hasPrefix(folder + "/")

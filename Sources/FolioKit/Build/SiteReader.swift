@@ -71,8 +71,9 @@ public enum SiteReader {
     ) -> Reading {
         let readStart = DispatchTime.now().uptimeNanoseconds
         let root = options.contentDirectory
-        let siteYAML = FileManager.default.contents(atPath: root + "/site.yml").map { [UInt8]($0) } ?? []
-        var config = readConfig(root, &diagnostics)
+        let siteFile = readSiteYAML(root, &diagnostics)
+        var config = parseConfig(siteFile, root, &diagnostics)
+        let siteYAML = siteFile ?? []
         if let baseURL = options.baseURL { config.baseURL = baseURL }
 
         // The files: the last read's, with the changed ones looked at again; else the folder walked.
@@ -84,7 +85,9 @@ public enum SiteReader {
             (markdownFiles, staticFiles) = (known.markdownFiles, known.staticFiles)
         } else {
             let listing = FileTree.listing(root, skipUnderscore: true, followSymlinks: config.followSymlinks)
-            diagnostics.report(listing.diagnostics)
+            // site.yml's own link is reported where it is read, as an error.
+            let siteDisplay = FileTree.display(root, "site.yml")
+            diagnostics.report(listing.diagnostics.filter { $0.path != siteDisplay || $0.severity == .error })
             metLinks = listing.metLinks
             markdownFiles = listing.files.filter { $0.lowercased().hasSuffix(".md") }
             staticFiles = listing.files.filter { !$0.lowercased().hasSuffix(".md") && !configFiles.contains($0) }
@@ -176,15 +179,33 @@ public enum SiteReader {
         init(_ front: FrontMatter) { self.front = front }
     }
 
-    private static func readConfig(_ root: String, _ diagnostics: inout Diagnostics) -> SiteConfig {
-        let path = root + "/site.yml"
+    /// site.yml's bytes; nil, with an error, when there are none to read. Only a file inside the content folder is
+    /// read, whatever `followSymlinks` says (which site.yml itself would have to say).
+    private static func readSiteYAML(_ root: String, _ diagnostics: inout Diagnostics) -> [UInt8]? {
         let display = FileTree.display(root, "site.yml")
-        switch SourceText.read(path) {
-        case .success(let text): return SiteConfigParser.parse(text, path: display, diagnostics: &diagnostics)
+        if let target = FileTree.linkOutside("site.yml", in: root, followSymlinks: false) {
+            diagnostics.report(
+                .error(
+                    "site.yml is a symbolic link to \(target), outside \(FileTree.displayRoot(root))/: Folio reads "
+                        + "site.yml only from inside it; copy the file there", at: display))
+            return nil
+        }
+        switch SourceText.bytes(root + "/site.yml") {
+        case .success(let bytes): return bytes
         case .failure(.unreadable):
             diagnostics.report(.error("no site.yml: create it with at least 'title: My Site'", at: display))
         case .failure(let failure):
             diagnostics.report(SourceText.diagnostic(failure, at: display, what: "site.yml"))
+        }
+        return nil
+    }
+
+    private static func parseConfig(_ bytes: [UInt8]?, _ root: String, _ diagnostics: inout Diagnostics) -> SiteConfig {
+        guard let bytes else { return SiteConfig() }
+        let display = FileTree.display(root, "site.yml")
+        switch SourceText.decode(bytes) {
+        case .success(let text): return SiteConfigParser.parse(text, path: display, diagnostics: &diagnostics)
+        case .failure(let failure): diagnostics.report(SourceText.diagnostic(failure, at: display, what: "site.yml"))
         }
         return SiteConfig()
     }
