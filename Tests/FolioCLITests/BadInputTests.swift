@@ -241,6 +241,38 @@ struct BadInputTests {
         #expect(rejected.run.stderr.contains("nope"), "\(rejected.run.stderr)")
     }
 
+    /// The one error a build with `footer` as the theme's footer partial gives, as `path:line:col: message`.
+    private func footerError(_ footer: String) throws -> [String] {
+        let site = try WrittenSite()
+        try site.write("Content/index.md", Array("# Home\n".utf8))
+        try site.write("Templates/partials/footer.mustache", Array(footer.utf8))
+        let run = try site.folio(buildArguments)
+        #expect(run.status == 1, "\(run)")
+        return Diagnostic.parse(run.stderr).map { "\($0.path):\($0.line):\($0.column): \($0.message)" }
+    }
+
+    @Test func aTagLeftOpenIsReportedWhereItOpensNotAtTheEndOfTheFile() throws {
+        // swift-mustache stops at the end of the file ("overflow" when the file ended inside the tag).
+        let path = "Templates/partials/footer.mustache"
+        #expect(
+            try footerError("<footer>{{page.title") == ["\(path):1:9: template syntax: a tag is not closed with }}"])
+        #expect(
+            try footerError("<footer>\n  {{page.title}} and {{site.title\n</footer>\n")
+                == ["\(path):2:22: template syntax: a tag is not closed with }}"])
+        #expect(
+            try footerError("<p>{{{page.title}}\n</p>\n")
+                == ["\(path):1:4: template syntax: a {{{ tag is not closed with }}}"])
+    }
+
+    @Test func aSectionLeftOpenIsReportedAtItsOpeningTag() throws {
+        // The only error: the layouts including the partial are not told it is missing.
+        #expect(
+            try footerError("<footer>\n{{#site}}{{^page}}x{{/page}}\n</footer>\n") == [
+                "Templates/partials/footer.mustache:2:1: template syntax: the section {{#site}} is never closed: "
+                    + "add {{/site}}"
+            ])
+    }
+
     @Test func everyProblemIsReportedNotOnlyTheFirst() throws {
         let rejected = try rejectBrokenSite("cli-several-errors")
         rejected.expectError("Content/one.md", try Position.of("maybe", inFile: rejected.file("Content/one.md")))

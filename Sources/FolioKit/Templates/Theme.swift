@@ -73,6 +73,8 @@ public struct Theme: Sendable {
         var texts: [(name: String, file: File, text: String)] = []
         var names: [String] = []
         var assets: [String: File] = [:]
+        /// Templates with a syntax error: they exist, and the templates including them are not told otherwise.
+        var unparsed: Set<String> = []
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             if path.hasPrefix("assets/") {
                 assets[String(path.dropFirst("assets/".count))] = file
@@ -114,19 +116,19 @@ public struct Theme: Sendable {
                 }
                 texts.append((name, file, text))
             } catch let error as MustacheTemplate.ParserError {
-                diagnostics.report(
-                    .error(
-                        "template syntax: \(describe(error.error))", at: file.displayPath,
-                        line: error.context.lineNumber, column: error.context.columnNumber))
+                diagnostics.report(TemplateSyntax.diagnostic(error, in: text, at: file.displayPath))
+                unparsed.insert(name)
             } catch {
                 diagnostics.report(.error("template syntax: \(error)", at: file.displayPath))
+                unparsed.insert(name)
             }
         }
         var includes: [String: Includes] = [:]
         for (name, file, text) in texts {
             let references = PartialReference.scan(text)
             includes[name] = Includes(displayPath: file.displayPath, references: references)
-            for reference in references where library.getTemplate(named: reference.name) == nil {
+            for reference in references
+            where library.getTemplate(named: reference.name) == nil && !unparsed.contains(reference.name) {
                 diagnostics.report(
                     .error(
                         "missing partial '\(reference.name)': add Templates/partials/\(reference.name).mustache",
@@ -220,21 +222,6 @@ public struct Theme: Sendable {
         }
         let reference = outer.references.first { $0.name == chain[chain.count - 1] }
         return .error(message, at: outer.displayPath, line: reference?.line ?? 1, column: reference?.column ?? 1)
-    }
-
-    private static func describe(_ error: Error) -> String {
-        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
-        switch error {
-        case .sectionCloseNameIncorrect: return "a closing tag does not match the section it closes"
-        case .unfinishedName: return "a tag is not closed with }}"
-        case .expectedSectionEnd: return "a section is never closed: add {{/name}}"
-        case .invalidSetDelimiter: return "a set-delimiter tag is malformed"
-        case .transformAppliedToInheritanceSection: return "a transform cannot apply to an inheritance section"
-        case .illegalTokenInsideInheritSection: return "only {{$block}} overrides may stand inside {{<parent}}"
-        case .textInsideInheritSection: return "only {{$block}} overrides may stand inside {{<parent}}"
-        case .invalidConfigVariableSyntax: return "a {{% config }} tag is malformed"
-        case .unrecognisedConfigVariable: return "unknown {{% config }} variable"
-        }
     }
 }
 
