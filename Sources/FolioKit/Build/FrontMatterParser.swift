@@ -93,9 +93,13 @@ enum FrontMatterParser {
             case "weight": front.weight = document.int(entry, &diagnostics)
             case "slug":
                 guard let slug = document.string(entry, &diagnostics) else { break }
-                if slug.isEmpty || slug.contains("/") || slug == "." || slug == ".." {
+                // A control character (a NUL, a tab) would name a file no server or browser handles.
+                let control = slug.unicodeScalars.contains { $0.properties.generalCategory == .control }
+                if slug.isEmpty || slug.contains("/") || slug == "." || slug == ".." || control {
                     diagnostics.report(
-                        document.error("'slug' must be one URL segment without '/', not '\(slug)'", entry))
+                        document.error(
+                            "'slug' must be one URL segment without '/' or control characters, not "
+                                + (control ? slug.debugDescription : "'\(slug)'"), entry))
                 } else {
                     front.slug = slug
                 }

@@ -66,6 +66,19 @@ import Testing
         #expect(diagnostics.first?.severity == .error)
     }
 
+    @Test func aSlugWithAControlCharacterIsAnErrorShowingIt() {
+        // A NUL ended the output path early (`a` for `a\0b`); a tab or a bell named a file no server handles.
+        for (yaml, shown) in [(#"slug: "a\0b""#, #""a\0b""#), (#"slug: "a\tb\a""#, #""a\tb\u{07}""#)] {
+            let (front, diagnostics, _) = parse("---\n\(yaml)\n---\n")
+            #expect(front.slug == nil)
+            #expect(
+                diagnostics.map(\.message) == [
+                    "'slug' must be one URL segment without '/' or control characters, not \(shown)"
+                ])
+        }
+        #expect(parse("---\nslug: été-2024\n---\n").0.slug == "été-2024")
+    }
+
     @Test func invalidYAMLIsReportedWithItsPositionInTheFile() {
         let (_, diagnostics, _) = parse("---\ntitle: ok\ntags: [a, b\n---\nBody\n")
         #expect(diagnostics.count == 1)
