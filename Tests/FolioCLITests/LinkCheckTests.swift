@@ -174,6 +174,25 @@ import Testing
             }, "the edited heading's old anchor is reported, from the unchanged page:\n\(run.stderr)")
     }
 
+    @Test func aFactsFileCutShortGivesNoFalseWarning() throws {
+        // The link check's cache cut inside the linked page's ids (a full disk): its anchor looked gone.
+        let scratch = try ScratchSite(nil)
+        try scratch.write("Content/index.md", "# Home\n\nSee [the team](about.md#team).\n")
+        try scratch.write("Content/about.md", "# About\n\n## Team\n\nUs.\n")
+        #expect(try scratch.build().status == 0)
+        let cache = scratch.url(".folio-cache")
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasSuffix(".facts") })
+        let facts = cache.appendingPathComponent(name)
+        let text = try Tree.text(facts)
+        let ids = try #require(text.range(of: "\tteam\n"), "\(text)")
+        try Tree.write(String(text[..<ids.lowerBound]), to: facts)
+        try scratch.write("Content/index.md", "# Home\n\nSee [the team](about.md#team), again.\n")
+        let run = try scratch.build()
+        #expect(run.status == 0, "\(run)")
+        #expect(!run.stderr.contains("warning"), "\(run.stderr)")
+    }
+
     @Test func anUnchangedPageWhoseTargetVanishedIsCheckedAgain() throws {
         let sandbox = try Sandbox()
         let site = try sandbox.site("cli-links")

@@ -14,8 +14,13 @@ struct CachedFacts: Sendable {
         let header = Array(PageFactsFile.header(siteKey: siteKey).utf8)
         var records: [String: (fingerprint: FileFingerprint, bytes: Range<Int>)] = [:]
         // Only the `page` lines are read now, on bytes: the rest stays text until its page is reused.
-        let valid = text.withUTF8 { bytes -> Bool in
-            guard bytes.starts(with: header) else { return false }
+        let end = Array(PageFactsFile.end.utf8)
+        let valid = text.withUTF8 { whole -> Bool in
+            guard whole.starts(with: header), whole.count >= header.count + end.count,
+                whole.suffix(end.count).elementsEqual(end)
+            else { return false }
+            // The records: between the header and the `end` line that shows the file whole.
+            let bytes = UnsafeBufferPointer(rebasing: whole[..<(whole.count - end.count)])
             var lines = TabSeparatedLines(UnsafeBufferPointer(rebasing: bytes[header.count...]))
             var current: (path: String, fingerprint: FileFingerprint, start: Int)?
             func close(at end: Int) {

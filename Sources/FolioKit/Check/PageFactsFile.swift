@@ -2,9 +2,11 @@ import Foundation
 
 /// The link check's side of the build cache, beside it in `.folio-cache/`: each page's ids and links
 /// (and `updated:`), so an unchanged page's links are checked again without reading or rendering it.
-/// One record a line, tab-separated fields, like the build cache.
+/// One record a line, tab-separated fields, like the build cache; the last line is `end`, so that a file cut short
+/// (a full disk, a copy stopped halfway) is not taken for the facts of fewer pages, or of a page without its ids.
 enum PageFactsFile {
-    static let format: StaticString = "folio-facts-1"
+    static let format: StaticString = "folio-facts-2"
+    static let end = "end\n"
 
     struct Entry: Sendable {
         var fingerprint: FileFingerprint
@@ -21,7 +23,7 @@ enum PageFactsFile {
         var text = header(siteKey: siteKey)
         text.reserveCapacity(entries.count * 2048)
         for path in entries.keys.sorted() { text += record(path, entries[path]!) }
-        return text
+        return text + end
     }
 
     static func header(siteKey: String) -> String {
@@ -108,8 +110,9 @@ enum PageFactsFile {
             if !bytes.isEmpty, fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count { close(keep: false) }
         }
 
-        /// The file is complete: it replaces the previous one.
+        /// The file is complete: it ends, and replaces the previous one.
         func finish() {
+            append(end)
             lock.lock()
             defer { lock.unlock() }
             close(keep: true)
@@ -127,7 +130,8 @@ enum PageFactsFile {
 
     /// The entries, when the file is of this format and, if `siteKey` is given, of the build with that key.
     static func decode(_ text: String, siteKey: String? = nil) -> [String: Entry]? {
-        var text = text
+        guard text.hasSuffix("\n" + end) else { return nil }
+        var text = String(text.dropLast(end.utf8.count))
         return text.withUTF8 { bytes in
             var lines = TabSeparatedLines(bytes)
             guard let format = lines.next(), TabSeparatedLines.equal(format, self.format), let key = lines.next(),

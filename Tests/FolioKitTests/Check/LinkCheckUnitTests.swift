@@ -147,6 +147,13 @@ extension PageFactsFileTests {
         #expect(PageFactsFile.decode(text, siteKey: "the key")?.count == 2)
         #expect(PageFactsFile.decode(text, siteKey: "another key") == nil)
         #expect(PageFactsFile.decode("folio-facts-0\nkey\tx\n") == nil)
+        // A file cut short anywhere (a full disk) is no file: not the facts of fewer pages, or of a page without ids.
+        let bytes = Array(text.utf8)
+        for length in 0..<bytes.count {
+            let cut = String(decoding: bytes[..<length], as: UTF8.self)
+            #expect(CachedFacts(file: cut, siteKey: "the key") == nil, "cut at \(length)")
+            #expect(PageFactsFile.decode(cut) == nil, "cut at \(length)")
+        }
         #expect(PageFactsFile.decode(PageFactsFile.header(siteKey: "") + "link\t1\t1\t0\tx\ts\t/\t\u{0}\n") == nil)
     }
 }
