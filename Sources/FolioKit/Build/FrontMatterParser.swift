@@ -93,12 +93,13 @@ enum FrontMatterParser {
             case "weight": front.weight = document.int(entry, &diagnostics)
             case "slug":
                 guard let slug = document.string(entry, &diagnostics) else { break }
-                // A control character (a NUL, a tab) would name a file no server or browser handles.
+                // A control character (a NUL, a tab) would name a file no server or browser handles; a leading '.'
+                // a hidden file, or Folio's own mark of the output (`.folio-output`).
                 let control = slug.unicodeScalars.contains { $0.properties.generalCategory == .control }
-                if slug.isEmpty || slug.contains("/") || slug == "." || slug == ".." || control {
+                if slug.isEmpty || slug.contains("/") || slug.hasPrefix(".") || control {
                     diagnostics.report(
                         document.error(
-                            "'slug' must be one URL segment without '/' or control characters, not "
+                            "'slug' must be one URL segment without '/', a leading '.' or control characters, not "
                                 + (control ? slug.debugDescription : "'\(slug)'"), entry))
                 } else {
                     front.slug = slug

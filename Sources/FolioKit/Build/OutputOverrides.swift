@@ -69,6 +69,16 @@ struct OutputOverrides: Sendable {
             files[Theme.assetPath(name)] = "the theme's assets/\(name) (\(file.displayPath))"
         }
         if site.config.search { files[SearchIndex.indexPath] = "the search index's \(SearchIndex.indexPath)" }
+        if site.config.baseURL.contains("://") {
+            files[OutputPath(sitePath: "/robots.txt")] = "the robots.txt Folio generates for the sitemap"
+        }
+        // Each folder's page is its index.html: a page in a folder of that name (`slug: index.html`) takes its place.
+        for index in site.pages.indices where site.pages[index].url.contains("/index.html/") {
+            diagnostics.report(
+                .error(
+                    "this page is written into a folder named index.html, the name of the file its folder's page is "
+                        + "written to; rename or move the page, or set 'slug'", at: site.pages[index].displayPath))
+        }
         // Only a page whose URL starts with such a file's first folder can be inside it: each page's first segment is
         // looked up (a few bytes), not its every folder.
         let firsts = Set(files.keys.map { String($0.relative.prefix { $0 != "/" }) })

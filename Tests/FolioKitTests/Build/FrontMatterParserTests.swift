@@ -73,10 +73,12 @@ import Testing
             #expect(front.slug == nil)
             #expect(
                 diagnostics.map(\.message) == [
-                    "'slug' must be one URL segment without '/' or control characters, not \(shown)"
+                    "'slug' must be one URL segment without '/', a leading '.' or control characters, not \(shown)"
                 ])
         }
         #expect(parse("---\nslug: été-2024\n---\n").0.slug == "été-2024")
+        // A hidden name, or the output's own mark.
+        #expect(parse("---\nslug: .folio-output\n---\n").0.slug == nil)
     }
 
     @Test func invalidYAMLIsReportedWithItsPositionInTheFile() {
