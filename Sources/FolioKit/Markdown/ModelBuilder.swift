@@ -132,7 +132,9 @@ struct ModelBuilder {
     private mutating func readHeadings(_ blocks: [MarkdownNode]) -> [Int: Heading] {
         let nodes = blocks.filter { $0.kind == .heading }
         let parsed = nodes.map { node in (node, Self.stripAttributes(of: node)) }
-        for (_, split) in parsed { if let id = split?.attributes.id { slugger.reserve(id) } }
+        for (_, split) in parsed {
+            if let id = split?.attributes.id { slugger.reserve(ReservedIDs.authorID(id)) }
+        }
         var headings: [Int: Heading] = [:]
         /// The line of the first heading that chose each id.
         var chosen: [String: Int] = [:]
@@ -141,7 +143,17 @@ struct ModelBuilder {
             var id = split?.attributes.id ?? slugger.uniqueID(for: text)
             var view: ViewSpec?
             if let split {
-                if let custom = split.attributes.id {
+                if let written = split.attributes.id {
+                    let custom = ReservedIDs.authorID(written)
+                    id = custom
+                    if custom != written {
+                        // The page's main element or a control of its views would share the id.
+                        report(
+                            .warning,
+                            "heading id '\(written)' is one Folio writes itself on the page: this heading gets "
+                                + "'\(custom)'; choose another with {#…}", at: node,
+                            columnOffset: node.headingLevel + 1 + split.offset)
+                    }
                     if let first = chosen[custom] {
                         // Two elements with one id: links and the views' controls would find only the first.
                         id = slugger.uniqueID(after: custom)

@@ -1,7 +1,8 @@
-/// Ids Folio itself writes into a page: the layout's `main` (the skip link's target) and every view's
-/// `folio-<view>-<n>…` (its pages, dots, tabs, panels and segments). Ids from headings and raw HTML must avoid them.
+/// Ids Folio itself writes into a page: the layout's `main` (the skip link's target), the search dialog's field and
+/// list, and every view's `folio-<view>-<n>…` (its pages, dots, tabs, panels and segments). Ids from headings and raw
+/// HTML must avoid them.
 enum ReservedIDs {
-    static let layout: Set<String> = ["main"]
+    static let layout: Set<String> = ["main", "folio-search-input", "folio-search-results"]
 
     /// True when `id` could be one of the ids of a view (`folio-paged-2`, `folio-tabs-1-panel-3`).
     static func isViewID(_ id: String) -> Bool {

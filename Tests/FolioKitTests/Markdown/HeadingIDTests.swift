@@ -59,7 +59,21 @@ import Testing
     @Test func idsFolioWritesItselfArePrefixed() {
         #expect(model("## Folio paged 1\n").model.sections[0].id == "user-content-folio-paged-1")
         #expect(model("## Main\n").model.sections[0].id == "user-content-main")
+        #expect(model("## Folio search input\n").model.sections[0].id == "user-content-folio-search-input")
         #expect(model("## Folio docs\n").model.sections[0].id == "folio-docs")
+    }
+
+    @Test func aCustomIDFolioWritesItselfIsPrefixedWithAWarning() {
+        // `{#main}` gave the heading the main element's id: the skip link led to the heading.
+        let output = model("## Main {#main}\n\n## Paged {#folio-paged-1}\n\n## Fine {#mine}\n")
+        #expect(output.model.sections.map(\.id) == ["user-content-main", "user-content-folio-paged-1", "mine"])
+        #expect(
+            output.diagnostics.map(\.description) == [
+                "Content/guide/page.md:1:9: warning: heading id 'main' is one Folio writes itself on the page: "
+                    + "this heading gets 'user-content-main'; choose another with {#…}",
+                "Content/guide/page.md:3:10: warning: heading id 'folio-paged-1' is one Folio writes itself on the "
+                    + "page: this heading gets 'user-content-folio-paged-1'; choose another with {#…}",
+            ])
     }
 
     @Test func collisionWithTheSegmentedViewsListCopyIsReported() {
