@@ -162,6 +162,15 @@ struct BoundedWorkTests {
             try site.folio(buildArguments, memoryLimitMB: 2048), at: "Templates/layouts/default.mustache",
             saying: "more than 1000000 items")
 
+        // A mapping's entries: 1,000 keys, twice.
+        let keys = "m:\n" + (1...1_000).map { "  k\($0): \($0)\n" }.joined()
+        try site.write("Content/index.md", pageOfSections(60, front: "---\n" + keys + "---\n"))
+        try site.write(
+            "Templates/layouts/default.mustache", Array(nested("enumerated(page.params.m)", 2, "x").utf8))
+        expectError(
+            try site.folio(buildArguments, memoryLimitMB: 2048), at: "Templates/layouts/default.mustache",
+            saying: "more than 1000000 items")
+
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Templates/layouts"))
         try site.write("Templates/components/list.mustache", Array(nested("sections", 4, "{{title}}").utf8))
         expectError(
@@ -187,6 +196,26 @@ struct BoundedWorkTests {
             Diagnostic.parse(run.stderr).contains {
                 $0.severity == "error" && $0.path == path && $0.message.contains(words)
             }, "\(run.stderr)")
+    }
+
+    @Test func anAuthorsMappingIsInTheFilesOrderInEveryBuild() throws {
+        // A dictionary's order changed from one run to the next, and so did the page.
+        let site = try WrittenSite()
+        try site.write("Content/index.md", Array("---\ne: 5\nb: 2\nd: 4\na: 1\nc: 3\n---\n# Home\n".utf8))
+        try site.write(
+            "Templates/layouts/default.mustache",
+            Array(
+                ("{{#enumerated(page.params)}}{{key}}={{value}};{{/enumerated(page.params)}}|"
+                    + "{{#sorted(page.params)}}{{key}}{{/sorted(page.params)}}|{{count(page.params)}}|{{page.params}}")
+                    .utf8))
+        for _ in 1...3 {
+            let run = try site.folio(buildArguments + ["--no-cache"])
+            #expect(run.status == 0, "\(run)")
+            #expect(
+                try site.text("Public/index.html")
+                    == "e=5;b=2;d=4;a=1;c=3;|abcde|5|[&quot;e&quot;: 5, &quot;b&quot;: 2, &quot;d&quot;: 4, "
+                    + "&quot;a&quot;: 1, &quot;c&quot;: 3]")
+        }
     }
 
     @Test func loopsInsideOneAnotherWithinTheBudgetRenderEveryItem() throws {

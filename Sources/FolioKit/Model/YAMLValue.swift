@@ -22,7 +22,7 @@ public indirect enum YAMLValue: Sendable, Equatable {
     }
 
     /// The value as Mustache sees it: strings (`TemplateText`), numbers, booleans, lists (`TemplateList`) and
-    /// dictionaries.
+    /// mappings in the file's order (`TemplateMap`).
     public var templateValue: Any {
         switch self {
         case .string(let value): TemplateText(value)
@@ -31,8 +31,7 @@ public indirect enum YAMLValue: Sendable, Equatable {
         case .bool(let value): value
         case .null: ""
         case .list(let values): TemplateList(values.map(\.templateValue))
-        case .mapping(let pairs):
-            Dictionary(pairs.map { ($0.key, $0.value.templateValue) }, uniquingKeysWith: { _, last in last })
+        case .mapping(let pairs): TemplateMap(pairs.map { ($0.key, $0.value.templateValue) })
         }
     }
 }
