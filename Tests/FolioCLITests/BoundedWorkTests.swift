@@ -198,6 +198,35 @@ struct BoundedWorkTests {
             }, "\(run.stderr)")
     }
 
+    @Test func textOfPartialsThatMultiplyPast100MBIsAnErrorBeforeAnyPageRenders() throws {
+        // Ten includes of a partial that includes 2 MB of text ten times: 200 MB on every page.
+        let site = try themedSite(include: "p1")
+        try site.write("Templates/layouts/default.mustache", Array(String(repeating: "{{> p1}}", count: 10).utf8))
+        try site.write("Templates/partials/p1.mustache", Array(String(repeating: "{{> p2}}", count: 10).utf8))
+        try site.write("Templates/partials/p2.mustache", Array(String(repeating: "B", count: 2 << 20).utf8))
+        let run = try site.folio(buildArguments, memoryLimitMB: 2048)
+        #expect(run.status == 1, "\(run)")
+        let errors = Diagnostic.parse(run.stderr).filter { $0.severity == "error" }
+        #expect(
+            errors.map(\.description) == [
+                "Templates/layouts/default.mustache:1:1: error: this template writes more than 100 MB of text: it "
+                    + "includes 'p1' 10 times, which writes 20.0 MB itself; include the partial fewer times"
+            ], "\(run.stderr)")
+    }
+
+    @Test func textInsideLoopsThatFillsAGigabyteIsAnErrorNotACrash() throws {
+        // 990 × 990 items (under the million) of 5 KB of the template's own text: 5 GB, which Folio never sees written.
+        let site = try WrittenSite()
+        let list = "xs:\n" + (1...990).map { "  - \($0)\n" }.joined()
+        try site.write("Content/index.md", Array(("---\n" + list + "---\n# Home\n").utf8))
+        try site.write(
+            "Templates/layouts/default.mustache",
+            Array(nested("page.params.xs", 2, String(repeating: "A", count: 5_000)).utf8))
+        expectError(
+            try site.folio(buildArguments, memoryLimitMB: 6144), at: "Templates/layouts/default.mustache",
+            saying: "took more than 1 GB of memory for one page")
+    }
+
     @Test func anAuthorsMappingIsInTheFilesOrderInEveryBuild() throws {
         // A dictionary's order changed from one run to the next, and so did the page.
         let site = try WrittenSite()

@@ -126,7 +126,7 @@ public struct Theme: Sendable {
         var includes: [String: Includes] = [:]
         for (name, file, text) in texts {
             let references = PartialReference.scan(text)
-            includes[name] = Includes(displayPath: file.displayPath, references: references)
+            includes[name] = Includes(displayPath: file.displayPath, references: references, size: file.bytes.count)
             for reference in references
             where library.getTemplate(named: reference.name) == nil && !unparsed.contains(reference.name) {
                 diagnostics.report(
@@ -165,6 +165,8 @@ public struct Theme: Sendable {
     struct Includes: Sendable {
         var displayPath: String
         var references: [PartialReference.Reference]
+        /// The template's own bytes.
+        var size = 0
     }
 
     /// Renders a template; an include chain deeper than `IncludeChain.maxDepth` is stopped and reported.
@@ -187,14 +189,21 @@ public struct Theme: Sendable {
 
     /// The error for a render that went past its budget, at the template being rendered when it did.
     private func overBudget(_ budget: RenderBudget, in template: String) -> Diagnostic {
+        let what = "this template (or a partial it includes)"
         let message =
-            budget.items > RenderBudget.maxItems
-            ? "this template (or a partial it includes) renders more than \(RenderBudget.maxItems) items of lists for one page: "
-                + "loops over lists inside one another multiply (60 sections inside 60 sections, six deep, are "
-                + "60⁶ items); loop over a list once, or over each item's own list ({{#sections}}{{#rows}})"
-            : "this template (or a partial it includes) writes more than \(ByteCount.describe(RenderBudget.maxBytes)) for one page: a value "
-                + "written inside a loop is written once for each item ({{{page.content}}} inside "
-                + "{{#page.sections}}); write it once, outside the loop"
+            if budget.items > RenderBudget.maxItems {
+                "\(what) renders more than \(RenderBudget.maxItems) items of lists for one page: loops over lists "
+                    + "inside one another multiply (60 sections inside 60 sections, six deep, are 60⁶ items); loop "
+                    + "over a list once, or over each item's own list ({{#sections}}{{#rows}})"
+            } else if budget.bytes > RenderBudget.maxBytes {
+                "\(what) writes more than \(ByteCount.describe(RenderBudget.maxBytes)) for one page: a value written "
+                    + "inside a loop is written once for each item ({{{page.content}}} inside {{#page.sections}}); "
+                    + "write it once, outside the loop"
+            } else {
+                "\(what) took more than \(ByteCount.describe(RenderBudget.maxGrowth)) of memory for one page: the "
+                    + "text inside a loop is written once for each item, and inside loops inside one another once "
+                    + "for each of their items multiplied; move long text out of the loops"
+            }
         return .error(message, at: includes[template]?.displayPath ?? "(templates)")
     }
 
