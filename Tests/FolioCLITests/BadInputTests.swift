@@ -274,6 +274,15 @@ struct BadInputTests {
                 == ["\(path):1:4: template syntax: a {{{ tag is not closed with }}}"])
     }
 
+    @Test func aClosingTagNamingAFolderIsReportedAsAName() throws {
+        // `{{/layouts/default}}` was "a tag is not closed with }}", of a tag that is.
+        #expect(
+            try footerError("{{<layouts/default}}{{/layouts/default}}") == [
+                "Templates/partials/footer.mustache:1:31: template syntax: this tag's name cannot be read: a name is "
+                    + "ASCII letters, digits, '.', '-' and '_' (only a partial's may hold '/')"
+            ])
+    }
+
     @Test func aSectionLeftOpenIsReportedAtItsOpeningTag() throws {
         // The only error: the layouts including the partial are not told it is missing.
         #expect(

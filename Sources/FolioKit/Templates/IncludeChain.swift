@@ -56,8 +56,8 @@ final class IncludeChain: MustacheParent {
         return root.child(named: name)
     }
 
-    /// Whether `text` has no tag that can include a template: no `{{>` or `{{<` (spaces allowed after the braces),
-    /// and no `{{=` that could change the delimiters. Such a template is a leaf of every chain and needs no wrapper.
+    /// Whether `text` has no tag that can include a template: no `{{>` or `{{<` (spaces allowed after the braces), no
+    /// block `{{$` that a template extending it fills, and no `{{=` that could change the delimiters. Such a template is a leaf of every chain and needs no wrapper.
     static func includesNothing(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         var index = 0
@@ -68,7 +68,9 @@ final class IncludeChain: MustacheParent {
                 while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") {
                     next += 1
                 }
-                if next < bytes.count, [UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "=")].contains(bytes[next]) {
+                // A block (`{{$name}}`) too: a template extending this one puts its own text there, includes and all.
+                let including: [UInt8] = [UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "$")]
+                if next < bytes.count, including.contains(bytes[next]) {
                     return false
                 }
                 index = next

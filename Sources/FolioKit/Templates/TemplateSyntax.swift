@@ -17,8 +17,15 @@ enum TemplateSyntax {
         switch error.error as? MustacheTemplate.Error {
         case .unfinishedName?, nil:
             // `nil`: the parser ran out of text (inside `{{` at the end of the file).
-            message = tags.unclosedIsTriple ? "a {{{ tag is not closed with }}}" : "a tag is not closed with }}"
-            if let open = tags.unclosedTag { place = open }
+            if let open = tags.unclosedTag {
+                message = tags.unclosedIsTriple ? "a {{{ tag is not closed with }}}" : "a tag is not closed with }}"
+                place = open
+            } else {
+                // Closed, but its name stops early: `{{/layouts/default}}`.
+                message =
+                    "this tag's name cannot be read: a name is ASCII letters, digits, '.', '-' and '_' "
+                    + "(only a partial's may hold '/')"
+            }
         case .expectedSectionEnd?:
             if let section = tags.openSections.last {
                 message = "the section {{\(section.sigil)\(section.name)}} is never closed: add {{/\(section.name)}}"
