@@ -36,6 +36,26 @@ struct BoundedWorkTests {
         #expect(error.path == "Templates/partials/footer.mustache" && error.line == 2, "\(error)")
     }
 
+    @Test func aBlockOverrideThatIncludesItsParentIsAnErrorNotACrash() throws {
+        // The parent has no include of its own, so it was taken for a leaf of every chain: the override's include of
+        // it recursed, uncounted, until the stack ran out (SIGSEGV).
+        let site = try WrittenSite()
+        try site.write("Content/index.md", Array("# Home\n".utf8))
+        try site.write("Templates/partials/base.mustache", Array("<b>{{$t}}default{{/t}}</b>".utf8))
+        try site.write("Templates/layouts/default.mustache", Array("{{<base}}{{$t}}{{> base}}{{/t}}{{/base}}".utf8))
+        let run = try site.folio(buildArguments, memoryLimitMB: 2048)
+        #expect(run.status == 1, "an error, not a crash:\n\(run)")
+        let error = try #require(
+            Diagnostic.parse(run.stderr).first { $0.message.contains("include one another") }, "\(run.stderr)")
+        #expect(error.message.contains("base → base → …"), "\(error)")
+
+        // An override without the include still renders.
+        try site.write("Templates/layouts/default.mustache", Array("{{<base}}{{$t}}mine{{/t}}{{/base}}".utf8))
+        let fine = try site.folio(buildArguments)
+        #expect(fine.status == 0, "\(fine)")
+        #expect(try site.text("Public/index.html") == "<b>mine</b>")
+    }
+
     @Test func twoPartialsThatIncludeEachOtherAreAnErrorNamingTheChain() throws {
         let site = try themedSite(include: "ping")
         try site.write("Templates/partials/ping.mustache", Array("ping {{> pong}}\n".utf8))
@@ -225,6 +245,21 @@ struct BoundedWorkTests {
         expectError(
             try site.folio(buildArguments, memoryLimitMB: 6144), at: "Templates/layouts/default.mustache",
             saying: "took more than 1 GB of memory for one page")
+    }
+
+    @Test func anObjectOfTheContextWrittenWholeWritesNothing() throws {
+        // `{{page}}` wrote a Swift dump of Folio's types — the whole page, source and model, outside every budget.
+        let site = try WrittenSite()
+        try site.write("Content/index.md", Array("---\nview: tabs\n---\n# Home\n\n## A\n\na\n\n## B\n\nb\n".utf8))
+        try site.write(
+            "Templates/layouts/default.mustache",
+            Array(
+                "[{{.}}|{{page}}|{{site}}|{{pages}}|{{assets}}|{{page.meta}}|{{#page.sections}}{{.}}{{/page.sections}}]{{{page.content}}}"
+                    .utf8))
+        try site.write("Templates/components/tabs.mustache", Array("({{.}}{{#tabs}}{{.}}{{/tabs}})".utf8))
+        let run = try site.folio(buildArguments)
+        #expect(run.status == 0, "\(run)")
+        #expect(try site.text("Public/index.html") == "[||||||]()")
     }
 
     @Test func anAuthorsMappingIsInTheFilesOrderInEveryBuild() throws {
