@@ -25,10 +25,33 @@ enum GitHubTables {
                     parsing: lines[..<header].joined(separator: "\n") + context.suffix, unsafeHTML: false)
                 for block in before.blocks { paragraph.insertBefore(block) }
             }
+            let body = lines[(header + 2)...]
+            let rows = rowsWithinLimit(body, columns: delimiterRow(lines[header + 1])?.count ?? 0)
             paragraph.insertBefore(
-                table(header: lines[header], delimiter: lines[header + 1], body: lines[(header + 2)...], context))
+                table(header: lines[header], delimiter: lines[header + 1], body: body.prefix(rows), context))
+            if rows < body.count {
+                let after = MarkdownDocument(
+                    parsing: body.dropFirst(rows).joined(separator: "\n") + context.suffix, unsafeHTML: false)
+                for block in after.blocks { paragraph.insertBefore(block) }
+            }
             paragraph.delete()
         }
+    }
+
+    /// Cells a table may add to its rows (a row shorter than the header gets empty ones): cmark-gfm's limit, 0x80000.
+    /// A header of 4,000 columns over 10,000 one-cell lines — a 36 KB page — made 40 million cells, and the build
+    /// ran out of memory.
+    static let maxAddedCells = 0x80000
+
+    /// How many of `body`'s lines stay rows of the table: past the limit of added cells, the table ends and the
+    /// lines after it are read as text, as on GitHub.
+    static func rowsWithinLimit(_ body: ArraySlice<String>, columns: Int) -> Int {
+        var added = 0
+        for (offset, line) in body.enumerated() {
+            added += max(0, columns - cells(line).count)
+            if added > maxAddedCells { return offset }
+        }
+        return body.count
     }
 
     /// The paragraph's lines as written, less the container prefixes (`>`, list indentation) before them.

@@ -8,6 +8,11 @@ func gfmHTML(_ markdown: String) -> String {
     return output.model.intro + output.model.sections.map(\.html).joined()
 }
 
+/// Occurrences of a string.
+enum HTMLCount {
+    static func of(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+}
+
 @Suite struct GitHubTableTests {
     @Test func pipeTableBecomesATableInAScrollingBox() {
         let html = gfmHTML("| a | b |\n| --- | --- |\n| 1 | 2 |\n")
@@ -16,6 +21,18 @@ func gfmHTML(_ markdown: String) -> String {
                 "<div class=\"table-scroll\" tabindex=\"0\">\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>"
             ))
         #expect(html.hasSuffix("</table>\n</div>\n"))
+    }
+
+    @Test func aTableStopsAddingEmptyCellsPastCmarkGFMsLimit() {
+        // 1,000 columns over 1,000 one-cell lines would add 999,000 empty cells; 0x80000 of them are 524 rows.
+        let columns = 1_000
+        let markdown =
+            "|" + String(repeating: "a|", count: columns) + "\n|" + String(repeating: "-|", count: columns) + "\n"
+            + (1...1_000).map { "row \($0)\n" }.joined()
+        let html = gfmHTML(markdown)
+        #expect(HTMLCount.of("<tr>", in: html) == 1 + 524)
+        #expect(html.contains("<td>row 524</td>") && !html.contains("<td>row 525</td>"))
+        #expect(html.contains("</table>\n</div>\n<p>row 525\nrow 526\n"), "the rest is text, as on GitHub")
     }
 
     @Test func delimiterColonsAlignColumns() {
