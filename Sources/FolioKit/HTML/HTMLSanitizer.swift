@@ -8,6 +8,8 @@ struct HTMLSanitizer {
         case element(String)
         case attribute(String, element: String)
         case url(scheme: String, attribute: String, element: String)
+        /// A block whose elements nest deeper than `HTMLNesting.maxDepth`.
+        case tooDeep
 
         var message: String {
             switch self {
@@ -17,6 +19,9 @@ struct HTMLSanitizer {
                 "raw HTML attribute '\(name)' of <\(element)> omitted: it is not in GitHub's safe subset of HTML; set 'unsafeHTML: true' in site.yml to keep all raw HTML"
             case .url(let scheme, let attribute, let element):
                 "raw HTML <\(element) \(attribute)> with a \(scheme): URL omitted: such links are never kept"
+            case .tooDeep:
+                "raw HTML block omitted: its elements nest more than \(HTMLNesting.maxDepth) deep, past where "
+                    + "browsers stop nesting them; close the elements you open"
             }
         }
     }
@@ -31,6 +36,10 @@ struct HTMLSanitizer {
 
     /// A block of raw HTML: every token of it.
     mutating func sanitizeBlock(_ html: String) -> String {
+        if HTMLNesting.isTooDeep(html) {
+            note(.tooDeep)
+            return ""
+        }
         let bytes = Array(html.utf8)
         var output = ""
         var position = 0
