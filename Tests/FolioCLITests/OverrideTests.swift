@@ -59,6 +59,24 @@ struct OverrideTests {
         #expect(try Tree.text(scratch.url("Public/404.html")) == "<h1>Lost</h1>\n")
     }
 
+    @Test func contentFilesAtTheModelsPlacesWinWithAWarning() throws {
+        // With `models: true` they replaced the generated models without a word.
+        let scratch = try ScratchSite(nil)
+        try scratch.write("Content/site.yml", "title: Scratch\nmodels: true\n")
+        try scratch.write("Content/models.json", "{\"mine\": 1}\n")
+        try scratch.write("Content/about/model.json", "{\"mine\": 2}\n")
+        let run = try scratch.build()
+        #expect(run.status == 0, "\(run)")
+        #expect(
+            warning(run, at: "Content/models.json")?.message.contains(
+                "takes the place of the models.json Folio generates with 'models: true'") == true, "\(run.stderr)")
+        #expect(
+            warning(run, at: "Content/about/model.json")?.message.contains(
+                "takes the place of the model of /about/ Folio generates with 'models: true'") == true,
+            "\(run.stderr)")
+        #expect(try Tree.text(scratch.url("Public/about/model.json")) == "{\"mine\": 2}\n")
+    }
+
     @Test func aContentAppearanceStylesheetWinsWithAWarningThatRulesStopWorking() throws {
         let scratch = try ScratchSite(nil)
         try scratch.write("Content/assets/appearance.css", ":root { --mine: 1; }\n")

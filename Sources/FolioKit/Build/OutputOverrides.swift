@@ -16,6 +16,15 @@ struct OutputOverrides: Sendable {
         for path in SitePublication.pageListFiles(site) {
             files[OutputPath(sitePath: path)] = "the \(path.dropFirst()) Folio generates from the site's pages"
         }
+        if site.publishing.models {
+            for path in [PublishedModel.indexPath, PublishedModel.schemaPath] {
+                files[OutputPath(sitePath: path)] = "the \(path.dropFirst()) Folio generates with 'models: true'"
+            }
+            for page in site.pages {
+                files[OutputPath(sitePath: PublishedModel.path(for: page.url))] =
+                    "the model of \(page.url) Folio generates with 'models: true'"
+            }
+        }
         return files
     }
 
