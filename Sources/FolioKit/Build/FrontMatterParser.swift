@@ -150,8 +150,11 @@ enum DateCheck {
             if rest.first == 46 { rest = rest.dropFirst().drop { $0 >= 48 && $0 <= 57 } }
         }
         if rest.isEmpty || Array(rest) == [90] { return true }
+        // An offset from UTC: `+HH:MM`, at most 23:59 (RFC 3339).
         let zone = Array(rest)
-        return zone.count == 6 && (zone[0] == 43 || zone[0] == 45) && zone[3] == 58
-            && zone[1...2].allSatisfy { $0 >= 48 && $0 <= 57 } && zone[4...5].allSatisfy { $0 >= 48 && $0 <= 57 }
+        guard zone.count == 6, zone[0] == 43 || zone[0] == 45, zone[3] == 58 else { return false }
+        let offset = Array(zone[1...2]) + Array(zone[4...5])
+        guard offset.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return false }
+        return (offset[0] - 48) * 10 + (offset[1] - 48) <= 23 && (offset[2] - 48) * 10 + (offset[3] - 48) <= 59
     }
 }

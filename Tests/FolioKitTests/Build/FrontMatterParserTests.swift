@@ -120,6 +120,8 @@ import Testing
     @Test(arguments: [
         "2024-13-01", "May 1", "2024-05-01T25:00", "2024-5-1", "2024-02-30", "2023-02-29", "1900-02-29", "2024-04-31",
         "2024-06-31T10:00", "2024-00-10", "2024-01-00",
+        // Offsets from UTC past 23:59: they became wrong instants in the feeds.
+        "2025-01-01T10:00:00+25:00", "2025-01-01T10:00:00+99:99", "2025-01-01T10:00:00-00:61",
     ])
     func otherDatesAreRejected(date: String) {
         #expect(!DateCheck.isValid(date))
@@ -136,5 +138,17 @@ import Testing
             #expect(PublishDate.w3c(day) == nil, "\(day)")
             #expect(PublishDate.sortKey(day) == nil, "\(day)")
         }
+    }
+
+    @Test(arguments: [
+        ("2025-01-01T10:00:00", "2025-01-01T10:00:00Z"), ("2025-01-01 10:00", "2025-01-01T10:00:00Z"),
+        ("2025-01-01T10:00Z", "2025-01-01T10:00:00Z"), ("2025-01-01T10:00:60Z", "2025-01-01T10:00:59Z"),
+        ("2025-01-01T10:00:00.5", "2025-01-01T10:00:00Z"), ("2025-01-01T10:00+02:00", "2025-01-01T08:00:00Z"),
+    ])
+    func everyTimeFrontMatterTakesHasAnInstantInTheFeeds(date: String, instant: String) {
+        // They were left out of the feeds and og:published_time.
+        #expect(DateCheck.isValid(date))
+        #expect(PublishDate.rfc3339(date) == instant)
+        #expect(PublishDate.sortKey(date) != nil)
     }
 }
