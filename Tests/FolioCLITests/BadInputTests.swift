@@ -283,6 +283,17 @@ struct BadInputTests {
             ])
     }
 
+    @Test func aPartialThatIsNotUTF8IsOneErrorNotAlsoMissing() throws {
+        let site = try WrittenSite()
+        try site.write("Content/index.md", Array("# Home\n".utf8))
+        try site.write("Templates/partials/footer.mustache", Array("<footer>".utf8) + [0xFF] + Array("</footer>".utf8))
+        let run = try site.folio(buildArguments)
+        #expect(run.status == 1, "\(run)")
+        #expect(
+            Diagnostic.parse(run.stderr).map { "\($0.path):\($0.line):\($0.column)" }
+                == ["Templates/partials/footer.mustache:1:9"], "\(run.stderr)")
+    }
+
     @Test func aSectionLeftOpenIsReportedAtItsOpeningTag() throws {
         // The only error: the layouts including the partial are not told it is missing.
         #expect(

@@ -122,11 +122,14 @@ struct YAMLDocument {
         .error(message, at: path, line: entry.line, column: entry.column)
     }
 
+    /// The text of a key; nil for YAML's null (`title: ~`, `title: null`, `title:`), which leaves the key unset
+    /// rather than naming the page "~".
     func string(_ entry: Entry, _ diagnostics: inout Diagnostics) -> String? {
         guard case .scalar(let scalar) = entry.node else {
             diagnostics.report(error("'\(entry.key)' must be text", entry))
             return nil
         }
+        if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return nil }
         return scalar.string
     }
 

@@ -88,6 +88,7 @@ public struct Theme: Sendable {
             case .success(let decoded): text = decoded
             case .failure(let failure):
                 diagnostics.report(SourceText.diagnostic(failure, at: file.displayPath, what: "the template"))
+                unparsed.insert(name)
                 continue
             }
             if let reserved = IncludeChain.reservedNamePosition(in: text) {

@@ -66,6 +66,15 @@ import Testing
         #expect(diagnostics.first?.severity == .error)
     }
 
+    @Test func yamlsNullLeavesATextKeyUnset() {
+        // `title: ~` named the page "~", and `slug: ~` gave it the URL /~/.
+        for null in ["~", "null", ""] {
+            let (front, diagnostics, _) = parse("---\ntitle: \(null)\nslug: \(null)\n---\n")
+            #expect(front.title == nil && front.slug == nil && diagnostics.isEmpty, "\(null)")
+        }
+        #expect(parse("---\ntitle: \"~\"\n---\n").0.title == "~", "quoted, it is text")
+    }
+
     @Test func aSlugWithAControlCharacterIsAnErrorShowingIt() {
         // A NUL ended the output path early (`a` for `a\0b`); a tab or a bell named a file no server handles.
         for (yaml, shown) in [(#"slug: "a\0b""#, #""a\0b""#), (#"slug: "a\tb\a""#, #""a\tb\u{07}""#)] {
