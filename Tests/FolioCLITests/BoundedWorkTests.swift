@@ -135,6 +135,14 @@ struct BoundedWorkTests {
 
     // MARK: Loops over lists
 
+    /// A scratch site of one page, `Content/index.md`, whose layout is `layout`.
+    private func layoutSite(page: [UInt8], layout: String) throws -> WrittenSite {
+        let site = try WrittenSite()
+        try site.write("Content/index.md", page)
+        try site.write("Templates/layouts/default.mustache", Array(layout.utf8))
+        return site
+    }
+
     /// A page of `count` sections, `## Section n` each with a line of text.
     private func pageOfSections(_ count: Int, front: String = "") -> [UInt8] {
         Array((front + "# Home\n\n" + (1...count).map { "## Section \($0)\n\nSome text here.\n" }.joined()).utf8)
@@ -147,9 +155,7 @@ struct BoundedWorkTests {
 
     @Test func loopsInsideOneAnotherThatMultiplyIntoBillionsAreAnErrorAtTheLayout() throws {
         // Six loops over 60 sections are 60⁶ (47 billion) items: this ran for hours.
-        let site = try WrittenSite()
-        try site.write("Content/index.md", pageOfSections(60))
-        try site.write("Templates/layouts/default.mustache", Array(nested("page.sections", 6, "x").utf8))
+        let site = try layoutSite(page: pageOfSections(60), layout: nested("page.sections", 6, "x"))
         let run = try site.folio(buildArguments, memoryLimitMB: 2048)
         #expect(run.status == 1, "\(run)")
         let errors = Diagnostic.parse(run.stderr).filter { $0.severity == "error" }
@@ -200,10 +206,8 @@ struct BoundedWorkTests {
 
     @Test func aValueWrittenOnceForEachSectionOfALongPageIsAnErrorPast100MB() throws {
         // 1,500 sections, each writing the whole page's content (about 110 KB): 165 MB.
-        let site = try WrittenSite()
-        try site.write("Content/index.md", pageOfSections(1_500))
-        try site.write(
-            "Templates/layouts/default.mustache", Array("{{#page.sections}}{{{page.content}}}{{/page.sections}}".utf8))
+        let site = try layoutSite(
+            page: pageOfSections(1_500), layout: "{{#page.sections}}{{{page.content}}}{{/page.sections}}")
         expectError(
             try site.folio(buildArguments, memoryLimitMB: 4096), at: "Templates/layouts/default.mustache",
             saying: "writes more than 100 MB")
@@ -249,13 +253,11 @@ struct BoundedWorkTests {
 
     @Test func anObjectOfTheContextWrittenWholeWritesNothing() throws {
         // `{{page}}` wrote a Swift dump of Folio's types — the whole page, source and model, outside every budget.
-        let site = try WrittenSite()
-        try site.write("Content/index.md", Array("---\nview: tabs\n---\n# Home\n\n## A\n\na\n\n## B\n\nb\n".utf8))
-        try site.write(
-            "Templates/layouts/default.mustache",
-            Array(
+        let site = try layoutSite(
+            page: Array("---\nview: tabs\n---\n# Home\n\n## A\n\na\n\n## B\n\nb\n".utf8),
+            layout:
                 "[{{.}}|{{page}}|{{site}}|{{pages}}|{{assets}}|{{page.meta}}|{{#page.sections}}{{.}}{{/page.sections}}]{{{page.content}}}"
-                    .utf8))
+        )
         try site.write("Templates/components/tabs.mustache", Array("({{.}}{{#tabs}}{{.}}{{/tabs}})".utf8))
         let run = try site.folio(buildArguments)
         #expect(run.status == 0, "\(run)")
@@ -264,14 +266,10 @@ struct BoundedWorkTests {
 
     @Test func anAuthorsMappingIsInTheFilesOrderInEveryBuild() throws {
         // A dictionary's order changed from one run to the next, and so did the page.
-        let site = try WrittenSite()
-        try site.write("Content/index.md", Array("---\ne: 5\nb: 2\nd: 4\na: 1\nc: 3\n---\n# Home\n".utf8))
-        try site.write(
-            "Templates/layouts/default.mustache",
-            Array(
-                ("{{#enumerated(page.params)}}{{key}}={{value}};{{/enumerated(page.params)}}|"
-                    + "{{#sorted(page.params)}}{{key}}{{/sorted(page.params)}}|{{count(page.params)}}|{{page.params}}")
-                    .utf8))
+        let site = try layoutSite(
+            page: Array("---\ne: 5\nb: 2\nd: 4\na: 1\nc: 3\n---\n# Home\n".utf8),
+            layout: ("{{#enumerated(page.params)}}{{key}}={{value}};{{/enumerated(page.params)}}|"
+                + "{{#sorted(page.params)}}{{key}}{{/sorted(page.params)}}|{{count(page.params)}}|{{page.params}}"))
         for _ in 1...3 {
             let run = try site.folio(buildArguments + ["--no-cache"])
             #expect(run.status == 0, "\(run)")
@@ -500,13 +498,9 @@ struct BoundedWorkTests {
 
     /// A scratch site with a layout that includes `include`.
     private func themedSite(include: String = "loop") throws -> WrittenSite {
-        let site = try WrittenSite()
-        try site.write("Content/index.md", Array("# Home\n\nText.\n".utf8))
-        try site.write(
-            "Templates/layouts/default.mustache",
-            Array(
-                "<!doctype html>\n<title>{{page.title}}</title>\n{{> \(include)}}\n<main>{{{page.content}}}</main>\n"
-                    .utf8))
-        return site
+        try layoutSite(
+            page: Array("# Home\n\nText.\n".utf8),
+            layout:
+                "<!doctype html>\n<title>{{page.title}}</title>\n{{> \(include)}}\n<main>{{{page.content}}}</main>\n")
     }
 }
