@@ -92,13 +92,14 @@ import Testing
             ("Content/guide/missing.md", "cards.png"), ("Content/guide/relative.md", "../images/card.png"),
             ("Content/rooted.md", "/images/card.png"), ("Content/elsewhere.md", "https://example.net/card.png"),
             ("Content/theme.md", "/assets/folio.css"), ("Content/gone.md", "/images/gone.png"),
+            ("Content/listed.md", "[/images/card.png, /images/gone.png]"), ("Content/unset.md", "~"),
         ]
         for (path, image) in pages { try scratch.write(path, "---\ntitle: T\nimage: \(image)\n---\n# T\n\nText.\n") }
         for command in [Self.checkArguments, buildArguments] {
             let run = try scratch.build(command)
             #expect(run.status == 0, "\(run)")
             let warnings = Diagnostic.parse(run.stderr).filter { $0.severity == "warning" }
-            #expect(warnings.count == 2, "\(command): \(run.stderr)")
+            #expect(warnings.count == 3, "\(command): \(run.stderr)")
             #expect(
                 warnings.contains {
                     $0.path == "Content/guide/missing.md" && $0.line == 3 && $0.column == 8
@@ -108,12 +109,19 @@ import Testing
                 warnings.contains {
                     $0.path == "Content/gone.md" && $0.line == 3 && $0.message.contains("no file /images/gone.png")
                 }, "\(run.stderr)")
+            // A list was left out of og:image without a word.
+            #expect(
+                warnings.contains {
+                    $0.path == "Content/listed.md" && $0.line == 3 && $0.column == 8
+                        && $0.message.hasPrefix("'image' must be one path or URL")
+                }, "\(run.stderr)")
         }
         let strict = try scratch.build(buildArguments + ["--strict"])
         #expect(strict.status == 1, "\(strict)")
         // The pages are taken from the cache when their files did not change: the file added must still count.
         try scratch.write("Content/guide/cards.png", "png")
         try scratch.write("Content/images/gone.png", "png")
+        try scratch.write("Content/listed.md", "---\ntitle: T\nimage: /images/card.png\n---\n# T\n\nText.\n")
         let fixed = try scratch.build(buildArguments + ["--strict"])
         #expect(fixed.status == 0 && !fixed.stderr.contains("warning"), "\(fixed)")
         let card = try Tree.text(scratch.url("Public/guide/missing/index.html"))

@@ -84,6 +84,19 @@ struct OutputSafetyTests {
             saying: "the output Public/../Content is the content folder itself")
     }
 
+    /// `Public/../Site` while `Public` does not exist: the build failed at its very end, moving the built site in.
+    @Test func aPathThroughAFolderNotYetMadeIsBuilt() throws {
+        let scratch = try ScratchSite()
+        let run = try scratch.build(["build", "--output", "Public/../Site"])
+        #expect(run.status == 0, "\(run)")
+        #expect(Tree.exists(scratch.url("Site/index.html")))
+        #expect(!Tree.exists(scratch.url("Public")), "no folder made on the way")
+        let again = try scratch.build(["build", "--output", "Nowhere/../Site/"])
+        #expect(again.status == 0, "\(again)")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: scratch.site.path)
+        #expect(folders.filter { !$0.hasPrefix(".folio-cache") }.sorted() == ["Content", "Site", "Templates"])
+    }
+
     @Test func aPathThroughASymbolicLinkIsResolvedFirst() throws {
         try expectRefused(
             ["build", "--output", "shortcut/Public"],

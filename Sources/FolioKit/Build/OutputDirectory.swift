@@ -42,7 +42,7 @@ struct OutputDirectory: Sendable {
     private init(target: String, patch: Bool, discards: Bool = false, standby: OutputStandby? = nil) {
         self.discards = discards
         self.standby = standby
-        let target = OutputSafety.named(target)
+        let target = OutputSafety.located(target)
         self.target = target
         let url = URL(fileURLWithPath: target)
         parent = url.deletingLastPathComponent().path

@@ -116,6 +116,19 @@ public enum OutputSafety {
         return output
     }
 
+    /// `named(output)` as the build writes it: with a `..` before its last name taken (`Public/../Site` is `Site`'s
+    /// absolute path), as the kernel cannot go through a `Public` that does not exist yet, and the staging folder
+    /// beside the output is named from the path as written. The output itself is not resolved: a link is refused.
+    static func located(_ output: String) -> String {
+        let output = named(output)
+        let parts = output.split(separator: "/")
+        guard let last = parts.last, last != "..", parts.dropLast().contains(".."),
+            let slash = output.lastIndex(of: "/")
+        else { return output }
+        let parent = resolve(String(output[..<slash]))
+        return (parent == "/" ? "" : parent) + "/" + last
+    }
+
     /// Empty, or marked as Folio's. A build cache for this content and output is no proof: it outlives the folder,
     /// and a folder the author made at the same path would be replaced with it (an output of a Folio older than the
     /// mark needs `--force` once).

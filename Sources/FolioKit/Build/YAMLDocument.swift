@@ -133,10 +133,18 @@ struct YAMLDocument {
         return scalar.string
     }
 
+    /// `true` or `false` (YAML 1.1's `yes`, `no`, `on` and `off` too, as PyYAML and Hugo read them); in quotes it
+    /// is text, which the message says rather than "must be true or false, not 'true'".
     func bool(_ entry: Entry, _ diagnostics: inout Diagnostics) -> Bool? {
         if case .scalar = entry.node, let value = entry.node.bool { return value }
-        diagnostics.report(
-            error("'\(entry.key)' must be true or false, not '\(entry.node.string ?? "a list or mapping")'", entry))
+        let given = entry.node.string ?? "a list or mapping"
+        let quoted =
+            if case .scalar(let scalar) = entry.node, scalar.style != .plain,
+                Node(scalar.string).bool != nil
+            {
+                " (in quotes it is text: write it without them)"
+            } else { "" }
+        diagnostics.report(error("'\(entry.key)' must be true or false, not '\(given)'\(quoted)", entry))
         return nil
     }
 

@@ -12,7 +12,7 @@ public struct ViewSpec: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `paged` or `tabs > paged`; nil when a part is not a known view.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ">").map { $0.trimmingWhitespace() }
+        let parts = text.split(separator: ">", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         var kinds: [Kind] = []
         for part in parts {
             guard let kind = Kind(rawValue: part) else { return nil }

@@ -66,6 +66,30 @@ import Testing
         #expect(diagnostics.first?.severity == .error)
     }
 
+    @Test func aViewWithAnEmptyLevelIsAnError() {
+        // `paged >` was taken as `paged`, the nesting the author began silently dropped.
+        for view in ["paged >", "\"paged > \"", "\"> tabs\"", "tabs >> paged"] {
+            let (front, diagnostics, _) = parse("---\nview: \(view)\n---\n")
+            #expect(front.view == .list, "\(view)")
+            #expect(diagnostics.first?.message.hasPrefix("'view' must be one of list, paged, tabs, segmented") == true)
+        }
+        #expect(parse("---\nview:  tabs  >  paged \n---\n").0.view == ViewSpec([.tabs, .paged]))
+    }
+
+    @Test func aQuotedTrueIsTextAndTheMessageSaysSo() {
+        // "must be true or false, not 'true'" left the author nothing to go on.
+        let (front, diagnostics, _) = parse("---\ndraft: \"true\"\n---\n")
+        #expect(!front.draft)
+        #expect(
+            diagnostics.map(\.message) == [
+                "'draft' must be true or false, not 'true' (in quotes it is text: write it without them)"
+            ])
+        #expect(parse("---\ndraft: 'maybe'\n---\n").1.map(\.message) == ["'draft' must be true or false, not 'maybe'"])
+        // YAML 1.1's words, as PyYAML (MkDocs) and Hugo read them.
+        #expect(parse("---\ndraft: yes\n---\n").0.draft)
+        #expect(!parse("---\ndraft: off\n---\n").0.draft)
+    }
+
     @Test func yamlsNullLeavesATextKeyUnset() {
         // `title: ~` named the page "~", and `slug: ~` gave it the URL /~/.
         for null in ["~", "null", ""] {
