@@ -17,10 +17,18 @@ enum HTMLNesting {
         var html = html
         return html.withUTF8 { bytes in
             var depth = 0
+            // The depth of the outermost open `<svg>` or `<math>`, inside which `<x/>` ends the element.
+            var foreign: Int?
             var index = 0
             while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
                 index = open + 1
                 guard index < bytes.count else { break }
+                // A comment holds no elements, whatever tags its text shows.
+                if bytes[index...].starts(with: "!--".utf8) {
+                    guard let end = find("-->", in: bytes, from: index + 3) else { break }
+                    index = end
+                    continue
+                }
                 let closing = bytes[index] == UInt8(ascii: "/")
                 var end = closing ? index + 1 : index
                 let start = end
@@ -31,13 +39,47 @@ enum HTMLNesting {
                 if flat.contains(name) { continue }
                 if closing {
                     depth = max(0, depth - 1)
-                } else if bytes[close - 1] != UInt8(ascii: "/") {
-                    depth += 1
-                    if depth > maxDepth { return true }
+                    if let outermost = foreign, depth < outermost { foreign = nil }
+                    continue
                 }
+                // HTML ignores the slash of `<div/>`, which opens a div like `<div>` (200,000 of them ran as long
+                // as unclosed ones); SVG and MathML elements, and `<svg/>` itself, end there.
+                let isForeignRoot = name == "svg" || name == "math"
+                if bytes[close - 1] == UInt8(ascii: "/"), foreign != nil || isForeignRoot { continue }
+                // Nor does the text of a script, a style or a textarea hold elements (a script's "<div>" in a string).
+                if foreign == nil, rawText.contains(name) {
+                    guard let end = find("</" + name, in: bytes, from: index, ignoringCase: true) else { break }
+                    index = end
+                    continue
+                }
+                depth += 1
+                if depth > maxDepth { return true }
+                if isForeignRoot, foreign == nil { foreign = depth }
             }
             return false
         }
+    }
+
+    /// Elements whose content is text to the parser, not tags.
+    private static let rawText: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed"]
+
+    /// Where the first `needle` at or after `start` ends, if any (ASCII letters compared without case when asked).
+    private static func find(
+        _ needle: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, ignoringCase: Bool = false
+    ) -> Int? {
+        let needle = Array(needle.utf8)
+        guard let first = needle.first, start <= bytes.count else { return nil }
+        var index = start
+        while let at = bytes[index...].firstIndex(of: first) {
+            guard at + needle.count <= bytes.count else { return nil }
+            let matches = (0..<needle.count).allSatisfy { offset in
+                let byte = bytes[at + offset]
+                return (ignoringCase ? byte | 0x20 : byte) == (ignoringCase ? needle[offset] | 0x20 : needle[offset])
+            }
+            if matches { return at + needle.count }
+            index = at + 1
+        }
+        return nil
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

@@ -1,0 +1,41 @@
+import Testing
+
+@testable import FolioKit
+
+/// A raw HTML block nested past 512 elements is left out (`HTMLNesting`); tags that only look like elements — in a
+/// comment, in a script's or a style's text — do not count toward it.
+@Suite struct HTMLNestingTests {
+    static let deep = String(repeating: "<div>", count: HTMLNesting.maxDepth + 1)
+
+    @Test func elementsPastTheLimitAreTooDeep() {
+        #expect(HTMLNesting.isTooDeep(Self.deep))
+        #expect(!HTMLNesting.isTooDeep(String(repeating: "<div>", count: HTMLNesting.maxDepth)))
+        #expect(!HTMLNesting.isTooDeep(String(repeating: "<div></div>", count: 10_000)))
+    }
+
+    @Test func tagsInACommentAreText() {
+        // A commented-out template of many `<div>`s left the whole block out.
+        #expect(!HTMLNesting.isTooDeep("<div><!-- \(Self.deep) --></div>"))
+        #expect(HTMLNesting.isTooDeep("<!-- a comment -->\(Self.deep)"), "the elements after it still count")
+        #expect(!HTMLNesting.isTooDeep("<!-- \(Self.deep)"), "a comment never closed runs to the end")
+    }
+
+    @Test func tagsInAScriptOrStyleAreText() {
+        #expect(!HTMLNesting.isTooDeep("<script>let html = \"\(Self.deep)\"</script>"))
+        #expect(!HTMLNesting.isTooDeep("<STYLE>/* \(Self.deep) */</Style>"))
+        #expect(HTMLNesting.isTooDeep("<script src=\"a.js\"></script>\(Self.deep)"))
+        #expect(!HTMLNesting.isTooDeep("<script/>\(Self.deep)</script>"), "HTML ignores the slash: still a script")
+    }
+
+    @Test func aSlashEndsOnlyForeignElements() {
+        // `<div/>` opens a div as `<div>` does: 200,000 of them ran in the HTML parser as long as unclosed ones.
+        #expect(HTMLNesting.isTooDeep(String(repeating: "<div/>", count: HTMLNesting.maxDepth + 1)))
+        let paths = String(repeating: "<path d=\"M0 0\"/>", count: 2 * HTMLNesting.maxDepth)
+        #expect(
+            !HTMLNesting.isTooDeep("<p><svg viewBox=\"0 0 9 9\"><g>\(paths)</g></svg></p>"), "an icon of many paths")
+        #expect(!HTMLNesting.isTooDeep("<math><mi/><mo/></math>" + String(repeating: "<svg/>", count: 600)))
+        #expect(
+            HTMLNesting.isTooDeep("<svg></svg>" + String(repeating: "<span/>", count: HTMLNesting.maxDepth + 1)),
+            "after the svg ends, a slash is ignored again")
+    }
+}
