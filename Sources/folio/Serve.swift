@@ -54,7 +54,8 @@ extension Folio {
             var configuration = PreviewServer.Configuration()
             configuration.build.contentDirectory = content
             configuration.build.templatesDirectory = templatesDirectory
-            configuration.build.outputDirectory = output
+            // Served from as written to: `Nope/../Site` has no folder to go through.
+            configuration.build.outputDirectory = OutputSafety.located(output)
             configuration.build.includeDrafts = drafts
             configuration.host = host
             configuration.port = port

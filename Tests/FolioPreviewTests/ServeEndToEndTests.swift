@@ -180,6 +180,16 @@ struct ServeEndToEndTests {
         }
     }
 
+    /// `--output Nope/../Site`: the site was built into Site, then every request was a 404 (the server looked for
+    /// its files through `Nope`, which does not exist).
+    @Test func anOutputNamedThroughAFolderNotYetMadeIsServed() throws {
+        let serve = try ServeProcess(fixture: "serve-site", arguments: ["--output", "Nope/../Site"])
+        defer { serve.stop() }
+        let page = try LoopbackHTTP(port: serve.port).get("/about/")
+        #expect(page.status == 200 && page.body.contains("<h1"), "\(page.status)\n\(serve.output)")
+        #expect(!FileManager.default.fileExists(atPath: serve.site.appendingPathComponent("Nope").path))
+    }
+
     @Test func manyConcurrentRequestsNoErrorsNoLeakedDescriptors() throws {
         let serve = try ServeProcess(fixture: "serve-site")
         defer { serve.stop() }

@@ -119,7 +119,7 @@ public enum OutputSafety {
     /// `named(output)` as the build writes it: with a `..` before its last name taken (`Public/../Site` is `Site`'s
     /// absolute path), as the kernel cannot go through a `Public` that does not exist yet, and the staging folder
     /// beside the output is named from the path as written. The output itself is not resolved: a link is refused.
-    static func located(_ output: String) -> String {
+    public static func located(_ output: String) -> String {
         let output = named(output)
         let parts = output.split(separator: "/")
         guard let last = parts.last, last != "..", parts.dropLast().contains(".."),
