@@ -18,24 +18,63 @@ enum CacheFolder {
         return (temporary, handle)
     }
 
-    /// Writes `bytes` to `file` through a temporary; false (and nothing changed) when it cannot.
+    /// Writes `bytes` to `file` through a temporary; false (and the last build's removed, see `failed`) when it cannot.
     @discardableResult
     static func write(_ bytes: UnsafeRawBufferPointer, to file: String) -> Bool { write(to: file) { $0(bytes) } }
 
     /// Writes the pieces `contents` gives, in order, to `file` through a temporary (a large file need not be in
-    /// memory whole); false (and nothing changed) when it cannot.
+    /// memory whole); false (and the last build's removed, see `failed`) when it cannot.
     @discardableResult
     static func write(to file: String, _ contents: ((UnsafeRawBufferPointer) -> Void) -> Void) -> Bool {
-        guard let (temporary, handle) = openTemporary(for: file, mode: "wb") else { return false }
-        var written = true
+        guard let (temporary, handle) = openTemporary(for: file, mode: "wb") else {
+            failed(file, reason: errno)
+            return false
+        }
+        var failure: Int32 = 0
         contents { piece in
-            if written, !piece.isEmpty, fwrite(piece.baseAddress!, 1, piece.count, handle) != piece.count {
-                written = false
+            if failure == 0, !piece.isEmpty, fwrite(piece.baseAddress!, 1, piece.count, handle) != piece.count {
+                failure = errno
             }
         }
-        if fclose(handle) == 0, written, rename(temporary, file) == 0 { return true }
+        if fclose(handle) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary, file) == 0 { return true }
         unlink(temporary)
+        failed(file, reason: failure == 0 ? errno : failure)
         return false
+    }
+
+    /// `file` could not be written (the disk full, the folder read-only): the last build's is removed too, as it no
+    /// longer goes with the cache's other files — a full disk left the search terms of an edit's last state beside
+    /// a build cache of the next, and stale words in the index — and the next build makes it anew. Why is kept
+    /// for the build to say (`takeFailures`).
+    static func failed(_ file: String, reason: Int32) {
+        unlink(file)
+        let line =
+            "note: could not write the build cache \(file) (\(String(cString: strerror(reason)))); "
+            + "the next build does the work it saves again"
+        failures.withLock { $0.append(line) }
+    }
+
+    /// The cache files this process could not write since the last call, as notes for the build's report.
+    static func takeFailures() -> [String] {
+        failures.withLock { taken in
+            defer { taken = [] }
+            return taken
+        }
+    }
+
+    private static let failures = LockedList()
+
+    /// A list behind a lock: cache files are written from several threads at once.
+    private final class LockedList: @unchecked Sendable {
+        private var lines: [String] = []
+        private let lock = NSLock()
+
+        func withLock<T>(_ body: (inout [String]) -> T) -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&lines)
+        }
     }
 
     /// Removes the temporaries in `folder` whose writer is no longer running (another build's, still writing,

@@ -55,7 +55,8 @@ public enum SiteBuilder {
             summary.seconds = build.seconds
             return Result(
                 diagnostics: build.diagnostics.sortedForDisplay(), summary: summary, published: published,
-                changedPages: changedPages, notes: publication.notes, internalLinks: publication.internalLinks,
+                changedPages: changedPages, notes: publication.notes + CacheFolder.takeFailures(),
+                internalLinks: publication.internalLinks,
                 externalLinks: publication.externalLinks)
         }
 

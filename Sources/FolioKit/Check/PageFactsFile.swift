@@ -107,7 +107,13 @@ enum PageFactsFile {
             lock.lock()
             defer { lock.unlock() }
             guard let file else { return }
-            if !bytes.isEmpty, fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count { close(keep: false) }
+            if !bytes.isEmpty, fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count {
+                let reason = errno
+                fclose(file)
+                self.file = nil
+                unlink(temporary)
+                CacheFolder.failed(path, reason: reason)
+            }
         }
 
         /// The file is complete: it ends, and replaces the previous one.
@@ -118,11 +124,15 @@ enum PageFactsFile {
             close(keep: true)
         }
 
+        /// Closes the file; `keep`: it is meant to replace the last build's (when it cannot — a write failed,
+        /// the disk is full — the last build's is removed: it no longer goes with the cache's other files).
         private func close(keep: Bool) {
             guard let open = file else { return }
             file = nil
             if fclose(open) == 0, keep, rename(temporary, path) == 0 { return }
+            let reason = errno
             unlink(temporary)
+            if keep { CacheFolder.failed(path, reason: reason) }
         }
 
         deinit { close(keep: false) }

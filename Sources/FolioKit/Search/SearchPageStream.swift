@@ -145,7 +145,9 @@ final class SearchPageStream: SearchPages, @unchecked Sendable {
         guard let open = file else { return false }
         file = nil
         if fclose(open) == 0, failure == nil, rename(temporary, path) == 0 { return true }
+        let reason = errno
         unlink(temporary)
+        CacheFolder.failed(path, reason: reason)
         return false
     }
 
