@@ -31,10 +31,13 @@ final class SiteWatcher: @unchecked Sendable {
     var mode: Mode { lock.withLock { pollingFallback ? .polling : requestedMode } }
     private var watchingSince: UInt64?
     private var lostTrack = false
+    /// Roots that are gone (deleted, or moved away) until they are back, when they are watched again.
+    private var missingRoots: Set<String> = []
     /// Since when (`DispatchTime`'s uptime nanoseconds) every change below the roots has been reported: from the
-    /// moment inotify watched every folder; nil while it does not (it polls, or a folder could not be watched). A
-    /// batch of changes lost by the kernel (its queue overflowed) is reported as the roots themselves.
-    var completeSince: UInt64? { lock.withLock { lostTrack ? nil : watchingSince } }
+    /// moment inotify watched every folder; nil while it does not (it polls, a folder could not be watched, or a
+    /// root is gone). A batch of changes lost by the kernel (its queue overflowed) is reported as the roots
+    /// themselves.
+    var completeSince: UInt64? { lock.withLock { lostTrack || !missingRoots.isEmpty ? nil : watchingSince } }
 
     /// - Parameters:
     ///   - roots: folders to watch; missing ones are skipped.
@@ -84,7 +87,7 @@ final class SiteWatcher: @unchecked Sendable {
     // MARK: inotify
 
     private static let mask = UInt32(
-        IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF)
+        IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
 
     /// False when inotify cannot be used (then the caller polls).
     private func watchWithInotify() -> Bool {
@@ -109,12 +112,42 @@ final class SiteWatcher: @unchecked Sendable {
         }
         lock.withLock { watchingSince = DispatchTime.now().uptimeNanoseconds }
 
+        /// A root deleted or moved away: its folders' watches are let go of, and it is looked for until it is back
+        /// (a `git checkout`, a restore from a backup, `mv Content.new Content`).
+        func lose(_ root: String) {
+            for (wd, watched) in folders where watched == root || watched.hasPrefix(root + "/") {
+                inotify_rm_watch(fd, wd)
+                folders[wd] = nil
+            }
+            lock.withLock { _ = missingRoots.insert(root) }
+        }
+        /// The roots that are back, watched again; each counts as changed, so the rebuild looks at everything.
+        func watchReturnedRoots() -> [String] {
+            let missing = lock.withLock { missingRoots }
+            var returned: [String] = []
+            for root in missing.sorted() where FileSystem.isDirectory(root) && watchTree(root) {
+                lock.withLock {
+                    missingRoots.remove(root)
+                    watchingSince = DispatchTime.now().uptimeNanoseconds
+                }
+                returned.append(root)
+            }
+            return returned
+        }
+
         var pending = Set<String>()
         var firstPending = DispatchTime.now()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !isStopped {
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, pending.isEmpty ? 200 : quietPeriod)
+            if lock.withLock({ !missingRoots.isEmpty }) {
+                let returned = watchReturnedRoots()
+                if !returned.isEmpty {
+                    if pending.isEmpty { firstPending = DispatchTime.now() }
+                    pending.formUnion(returned)
+                }
+            }
             let waitedTooLong =
                 !pending.isEmpty
                 && DispatchTime.now().uptimeNanoseconds - firstPending.uptimeNanoseconds > 1_000_000_000
@@ -140,10 +173,17 @@ final class SiteWatcher: @unchecked Sendable {
                     pending.formUnion(roots)
                     continue
                 }
-                if mask & UInt32(IN_IGNORED) != 0 {
-                    // A root no longer watched (deleted or moved): what comes in its place is not.
-                    if let folder = folders[wd], roots.contains(folder) { lock.withLock { lostTrack = true } }
-                    folders[wd] = nil
+                if mask & UInt32(IN_IGNORED | IN_MOVE_SELF) != 0 {
+                    // A root no longer watched (deleted) or moved away: watched again once it is back. Another
+                    // folder's watch ends with it (its parent reported it gone); one moved is handled as its parent
+                    // reports it.
+                    if let folder = folders[wd], roots.contains(folder) {
+                        lose(folder)
+                        if pending.isEmpty { firstPending = DispatchTime.now() }
+                        pending.insert(folder)
+                    } else if mask & UInt32(IN_IGNORED) != 0 {
+                        folders[wd] = nil
+                    }
                     continue
                 }
                 guard let folder = folders[wd], !name.isEmpty else { continue }

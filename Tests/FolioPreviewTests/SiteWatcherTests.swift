@@ -56,7 +56,9 @@ struct SiteWatcherTests {
         #expect(batch == [folder.path("Content/guide/setup.md")])
     }
 
-    @Test func aWatcherWhoseFolderWasDeletedNoLongerSeesEveryChange() async throws {
+    /// `folio serve` stopped seeing edits for good once the content folder was deleted and made again (a restore from
+    /// a backup, a `git checkout` that removes it): it kept serving the last build without a word.
+    @Test func aContentFolderDeletedAndMadeAgainIsWatchedAgain() async throws {
         let folder = try Folder()
         let watcher = SiteWatcher(roots: [folder.content])
         watcher.start()
@@ -64,10 +66,39 @@ struct SiteWatcherTests {
         try await settle()
         #expect(watcher.completeSince != nil)
         try FileManager.default.removeItem(atPath: folder.content)
-        _ = await nextBatch(watcher)
+        #expect(await nextBatch(watcher)?.contains(folder.path("Content")) == true)
         try await settle()
-        // A folder made in its place is not watched: a rebuild must look at the files themselves.
+        // While it is gone, no change can be reported: a rebuild must look at the files themselves.
         #expect(watcher.completeSince == nil)
+
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("Content/guide"), withIntermediateDirectories: true)
+        try folder.write("Content/index.md", "# Home, restored\n")
+        #expect(await nextBatch(watcher)?.contains(folder.path("Content")) == true, "the folder back is a change")
+        try await settle()
+        #expect(watcher.completeSince != nil, "watched again")
+        try folder.write("Content/guide/setup.md", "# Setup, after the restore\n")
+        #expect(await nextBatch(watcher) == [folder.path("Content/guide/setup.md")])
+    }
+
+    /// `mv Content Content-old; mv Content.new Content`: the watch followed the folder moved away, and reported its
+    /// changes under the old name, and none of the folder in its place.
+    @Test func aContentFolderMovedAwayAndReplacedIsWatchedInItsPlace() async throws {
+        let folder = try Folder()
+        let watcher = SiteWatcher(roots: [folder.content])
+        watcher.start()
+        defer { watcher.stop() }
+        try await settle()
+        try FileManager.default.moveItem(atPath: folder.content, toPath: folder.path("Content-old"))
+        #expect(await nextBatch(watcher)?.contains(folder.path("Content")) == true)
+        try FileManager.default.createDirectory(atPath: folder.content, withIntermediateDirectories: true)
+        #expect(await nextBatch(watcher)?.contains(folder.path("Content")) == true)
+        try await settle()
+        try folder.write("Content/index.md", "# New\n")
+        #expect(await nextBatch(watcher) == [folder.path("Content/index.md")])
+        // Last: a batch not coming ends the stream.
+        try folder.write("Content-old/index.md", "# Old\n")
+        #expect(await nextBatch(watcher, within: 0.5) == nil, "the folder moved away is not the content")
     }
 
     @Test func aBatchReachesTheRebuildAsPathsBelowTheContentFolder() throws {
