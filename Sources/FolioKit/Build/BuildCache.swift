@@ -138,8 +138,10 @@ struct BuildCache: Sendable {
     }
 
     static func load(from path: String) -> BuildCache? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return CacheFile.decode(String(decoding: data, as: UTF8.self))
+        guard let data = FileManager.default.contents(atPath: path),
+            let length = data.withUnsafeBytes(CacheChecksum.checkedLength)
+        else { return nil }
+        return CacheFile.decode(String(decoding: data.prefix(length), as: UTF8.self))
     }
 
     func save(to path: String) {

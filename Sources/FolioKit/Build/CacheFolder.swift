@@ -20,22 +20,33 @@ enum CacheFolder {
 
     /// Writes `bytes` to `file` through a temporary; false (and the last build's removed, see `failed`) when it cannot.
     @discardableResult
-    static func write(_ bytes: UnsafeRawBufferPointer, to file: String) -> Bool { write(to: file) { $0(bytes) } }
+    static func write(_ bytes: UnsafeRawBufferPointer, to file: String, checksum: Bool = true) -> Bool {
+        write(to: file, checksum: checksum) { $0(bytes) }
+    }
 
     /// Writes the pieces `contents` gives, in order, to `file` through a temporary (a large file need not be in
     /// memory whole); false (and the last build's removed, see `failed`) when it cannot.
     @discardableResult
-    static func write(to file: String, _ contents: ((UnsafeRawBufferPointer) -> Void) -> Void) -> Bool {
+    /// `checksum`: the file ends in its `CacheChecksum` line, which its reader checks.
+    static func write(
+        to file: String, checksum: Bool = true, _ contents: ((UnsafeRawBufferPointer) -> Void) -> Void
+    ) -> Bool {
         guard let (temporary, handle) = openTemporary(for: file, mode: "wb") else {
             failed(file, reason: errno)
             return false
         }
         var failure: Int32 = 0
-        contents { piece in
+        var sum = CacheChecksum()
+        func put(_ piece: UnsafeRawBufferPointer) {
             if failure == 0, !piece.isEmpty, fwrite(piece.baseAddress!, 1, piece.count, handle) != piece.count {
                 failure = errno
             }
         }
+        contents { piece in
+            if checksum { sum.add(piece) }
+            put(piece)
+        }
+        if checksum { sum.line.withUnsafeBytes(put) }
         if fclose(handle) != 0, failure == 0 { failure = errno }
         if failure == 0, rename(temporary, file) == 0 { return true }
         unlink(temporary)
@@ -97,7 +108,7 @@ enum CacheFolder {
         let note = (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + outputMark
         let folder = URL(fileURLWithPath: output).standardizedFileURL.path
         if FileManager.default.contents(atPath: note) == Data(folder.utf8) { return }
-        _ = Array(folder.utf8).withUnsafeBytes { write($0, to: note) }
+        _ = Array(folder.utf8).withUnsafeBytes { write($0, to: note, checksum: false) }
     }
 
     /// Removes every file of each cache whose noted output folder no longer exists: a build into a scratch or

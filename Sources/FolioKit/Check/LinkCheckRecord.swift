@@ -44,7 +44,11 @@ struct LinkCheckRecord: Equatable {
     /// its key (a large site's record lists a hundred thousand links).
     static func load(from path: String, key: UInt64) -> LinkCheckRecord? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return data.withUnsafeBytes { decode($0.bindMemory(to: UInt8.self), key: key) }
+        return data.withUnsafeBytes { file in
+            CacheChecksum.checkedLength(file).flatMap {
+                decode(UnsafeRawBufferPointer(rebasing: file[..<$0]).bindMemory(to: UInt8.self), key: key)
+            }
+        }
     }
 
     /// Written whole or not at all (a temporary file renamed over the old one), a piece at a time.

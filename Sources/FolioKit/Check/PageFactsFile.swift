@@ -87,6 +87,7 @@ enum PageFactsFile {
         private let path: String
         private let temporary: String
         private var file: UnsafeMutablePointer<FILE>?
+        private var checksum = CacheChecksum()
         private let lock = NSLock()
 
         init?(path: String, siteKey: String) {
@@ -107,6 +108,7 @@ enum PageFactsFile {
             lock.lock()
             defer { lock.unlock() }
             guard let file else { return }
+            checksum.add(bytes)
             if !bytes.isEmpty, fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count {
                 let reason = errno
                 fclose(file)
@@ -121,6 +123,14 @@ enum PageFactsFile {
             append(end)
             lock.lock()
             defer { lock.unlock() }
+            let line = checksum.line
+            if let file, fwrite(line, 1, line.count, file) != line.count {
+                let reason = errno
+                fclose(file)
+                self.file = nil
+                unlink(temporary)
+                CacheFolder.failed(path, reason: reason)
+            }
             close(keep: true)
         }
 
@@ -269,8 +279,10 @@ enum PageFactsFile {
 
     /// The facts the build with `siteKey` saved at `path` (`folio serve` keeps its own in memory, see `BuildSession`).
     static func load(from path: String, siteKey: String) -> CachedFacts? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return CachedFacts(file: String(decoding: data, as: UTF8.self), siteKey: siteKey)
+        guard let data = FileManager.default.contents(atPath: path),
+            let length = data.withUnsafeBytes(CacheChecksum.checkedLength)
+        else { return nil }
+        return CachedFacts(file: String(decoding: data.prefix(length), as: UTF8.self), siteKey: siteKey)
     }
 
     /// Saves the `entries`; in a long-running process (`session`) once its rebuilds pause (where they are also

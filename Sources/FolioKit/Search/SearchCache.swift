@@ -81,14 +81,30 @@ struct SearchCache: Sendable {
     }
 
     static func decode(_ data: [UInt8]) -> SearchCache? {
-        decode(BlockReader(bytes: data))
+        decode(BlockReader(bytes: data), checked: false)
     }
 
-    /// The cache in `file`, read a line and a page's terms at a time.
-    static func decode(_ file: BlockReader) -> SearchCache? {
-        guard let header = file.line(), header.hasPrefix(format + " ") else { return nil }
+    /// The cache in `file`, read a line and a page's terms at a time; `checked`: the file must end in the
+    /// `CacheChecksum` line of the bytes before it (a file on disk; `encode` writes none).
+    static func decode(_ file: BlockReader, checked: Bool) -> SearchCache? {
+        var checksum = CacheChecksum()
+        func nextLine() -> String? {
+            guard var line = file.line() else { return nil }
+            if checked {
+                line.withUTF8 { checksum.add($0) }
+                withUnsafeBytes(of: UInt8(0x0a)) { checksum.add($0) }
+            }
+            return line
+        }
+        guard let header = nextLine(), header.hasPrefix(format + " ") else { return nil }
         var cache = SearchCache(siteKey: String(header.dropFirst(format.count + 1)))
-        while let line = file.line() {
+        while true {
+            let sum = checksum
+            guard let line = nextLine() else { break }
+            if checked, line.utf8.starts(with: CacheChecksum.prefix) {
+                // The last line: of every byte before it.
+                return Array((line + "\n").utf8) == sum.line && file.isAtEnd && !file.failed ? cache : nil
+            }
             if line.hasPrefix("F ") {
                 let fields = line.split(separator: " ", maxSplits: 5)
                 guard fields.count == 6, let hash = UInt64(fields[1]), let size = Int64(fields[2]),
@@ -105,11 +121,12 @@ struct SearchCache: Sendable {
                 let nanoseconds = Int64(parts[3]), let number = Int(parts[4]), let records = Int(parts[5]),
                 let count = Int(parts[6]), let terms = file.bytes(count)
             else { return nil }
+            if checked { terms.withUnsafeBytes { checksum.add($0) } }
             cache.pages[String(parts[7])] = Page(
                 fingerprint: FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds), number: number,
                 search: SearchPage(records: records, terms: terms))
         }
-        return file.isAtEnd && !file.failed ? cache : nil
+        return !checked && file.isAtEnd && !file.failed ? cache : nil
     }
 
     // MARK: Disk, and memory for a long-running process
@@ -117,7 +134,7 @@ struct SearchCache: Sendable {
     /// The cache at `path`: in a long-running process (`session`), the last build's, kept in memory.
     static func load(from path: String, session: BuildSession? = nil) -> SearchCache? {
         if let cache = session?.searchCache(at: path) { return cache }
-        return BlockReader(path: path).flatMap(decode)
+        return BlockReader(path: path).flatMap { decode($0, checked: true) }
     }
 
     /// Saved to `path`; in a long-running process (`session`) kept in memory, the file written once the rebuilds

@@ -21,6 +21,8 @@ final class SearchPageStream: SearchPages, @unchecked Sendable {
     /// how many pages were added without (made again at the index's end).
     private var parts: [SearchTermCounts.Part] = []
     private var uncounted = 0
+    /// Of every byte written but the last line, which holds it.
+    private var checksum = CacheChecksum()
     /// Why the file could not be written or read back: the index is then incomplete, and the build fails.
     private(set) var failure: String?
 
@@ -142,6 +144,7 @@ final class SearchPageStream: SearchPages, @unchecked Sendable {
         var lines: [UInt8] = []
         SearchCache.appendFileLines(files, to: &lines)
         write(lines)
+        write(checksum.line, counted: false)
         guard let open = file else { return false }
         file = nil
         if fclose(open) == 0, failure == nil, rename(temporary, path) == 0 { return true }
@@ -151,8 +154,10 @@ final class SearchPageStream: SearchPages, @unchecked Sendable {
         return false
     }
 
-    private func write(_ bytes: [UInt8]) {
+    /// `counted`: part of what the file's checksum line covers (all but that line).
+    private func write(_ bytes: [UInt8], counted: Bool = true) {
         guard let file, failure == nil else { return }
+        if counted { bytes.withUnsafeBytes { checksum.add($0) } }
         if !bytes.isEmpty, fwrite(bytes, 1, bytes.count, file) != bytes.count { return fail("cannot write") }
         end += bytes.count
     }

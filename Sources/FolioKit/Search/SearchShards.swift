@@ -189,7 +189,8 @@ struct SearchShards: Sendable {
                             buffer[at] = 0x2c
                             at += 1
                         }
-                        at = writeDigits(ids[position] - previous, to: buffer, at: at)
+                        // Ascending, unless a cache file was made to pass its checksum: garbage then, not a trap.
+                        at = writeDigits(ids[position] &- previous, to: buffer, at: at)
                         buffer[at] = 0x2c
                         at = writeDigits(UInt32(weights[position]), to: buffer, at: at + 1)
                         previous = ids[position]

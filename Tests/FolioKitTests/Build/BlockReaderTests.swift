@@ -67,7 +67,7 @@ import Testing
         let bytes = cache.encoded()
         for blockSize in [1, 5, 1 << 20] {
             try Self.reading(bytes, blockSize: blockSize) { reader in
-                let back = try #require(SearchCache.decode(reader), "block size \(blockSize)")
+                let back = try #require(SearchCache.decode(reader, checked: false), "block size \(blockSize)")
                 #expect(back.siteKey == "key")
                 #expect(back.pages.mapValues(\.search) == cache.pages.mapValues(\.search))
                 #expect(back.pages.mapValues(\.number) == cache.pages.mapValues(\.number))
@@ -75,7 +75,28 @@ import Testing
             }
         }
         try Self.reading(Array(bytes.dropLast()), blockSize: 5) { reader in
-            #expect(SearchCache.decode(reader) == nil, "a cache cut short is refused")
+            #expect(SearchCache.decode(reader, checked: false) == nil, "a cache cut short is refused")
+        }
+
+        // As a file holds it: with its checksum line, checked a block at a time; one byte changed, it is refused.
+        var checksum = CacheChecksum()
+        bytes.withUnsafeBytes { checksum.add($0) }
+        let file = bytes + checksum.line
+        for blockSize in [1, 7, 1 << 20] {
+            try Self.reading(file, blockSize: blockSize) { reader in
+                let back = try #require(SearchCache.decode(reader, checked: true), "block size \(blockSize)")
+                #expect(back.pages.mapValues(\.search) == cache.pages.mapValues(\.search))
+            }
+        }
+        for position in [0, 20, bytes.count / 2, bytes.count - 1, file.count - 2] {
+            var damaged = file
+            damaged[position] ^= 0x04
+            try Self.reading(damaged, blockSize: 5) { reader in
+                #expect(SearchCache.decode(reader, checked: true) == nil, "byte \(position) changed")
+            }
+        }
+        try Self.reading(bytes, blockSize: 5) { reader in
+            #expect(SearchCache.decode(reader, checked: true) == nil, "a file without its checksum is refused")
         }
     }
 }

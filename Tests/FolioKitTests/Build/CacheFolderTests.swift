@@ -57,7 +57,8 @@ import Testing
         let file = site.root.appendingPathComponent(".folio-cache/record.txt").path
         #expect(Array("first".utf8).withUnsafeBytes { CacheFolder.write($0, to: file) })
         #expect(Array("second".utf8).withUnsafeBytes { CacheFolder.write($0, to: file) })
-        #expect(FileManager.default.contents(atPath: file) == Data("second".utf8))
+        let written = [UInt8](FileManager.default.contents(atPath: file) ?? Data())
+        #expect(CacheChecksum.checked(written) == Array("second".utf8)[...], "the second, with its checksum line")
         #expect(!FileManager.default.fileExists(atPath: CacheFolder.temporary(for: file)))
 
         // A folder where the file should be: nothing is written, nothing is left behind.

@@ -60,7 +60,8 @@ import Testing
         let stream = try #require(PageFactsFile.Stream(path: path, siteKey: "key"))
         for (path, entry) in entries { stream.append(PageFactsFile.record(path, entry)) }
         stream.finish()
-        let read = PageFactsFile.decode(try String(contentsOfFile: path, encoding: .utf8), siteKey: "key")
+        let file = try #require(CacheChecksum.checked([UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))))
+        let read = PageFactsFile.decode(String(decoding: file, as: UTF8.self), siteKey: "key")
         #expect(read?.mapValues(\.facts) == entries.mapValues(\.facts))
 
         let before = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -40,7 +40,9 @@ import Testing
         let path = LinkCheckRecord.location(
             buildCache: BuildCache.location(content: site.content.path, output: site.output.path))
         let record = FileManager.default.contents(atPath: path).flatMap { data in
-            data.withUnsafeBytes { LinkCheckRecord.decode($0.bindMemory(to: UInt8.self)) }
+            CacheChecksum.checked([UInt8](data)).flatMap { file in
+                file.withUnsafeBufferPointer { LinkCheckRecord.decode($0) }
+            }
         }
         return (path, record)
     }

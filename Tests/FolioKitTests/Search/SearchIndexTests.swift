@@ -558,7 +558,7 @@ import Testing
             "search/index.js": (42, FileFingerprint(size: 4, seconds: 5, nanoseconds: 6))
         ]
         #expect(stream.finish(files: files))
-        let cache = try #require(SearchCache.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path)))))
+        let cache = try #require(SearchCache.load(from: path))
         #expect(cache.siteKey == "k")
         #expect(cache.pages.count == pages.count)
         #expect(cache.pages["p100.md"]?.search == pages[100])
