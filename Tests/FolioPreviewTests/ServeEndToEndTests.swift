@@ -190,6 +190,40 @@ struct ServeEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: serve.site.appendingPathComponent("Nope").path))
     }
 
+    /// Another `folio build`, with other options, swapped its output in while the preview ran: the preview's next
+    /// rebuild kept that output, a draft and all, and wrote its own cache over the other build's, so that a later
+    /// `folio build` took the draft for its own and left it in the folder it deploys.
+    @Test func anOutputAnotherBuildSwappedInIsBuiltAgainWhole() throws {
+        let serve = try ServeProcess(fixture: "serve-site")
+        defer { serve.stop() }
+        try serve.write("Content/secret.md", "---\ntitle: Secret\ndraft: true\n---\n\nNot for publishing.\n")
+        try serve.waitForOutput(#"Rebuilt in \d+ ms \(1 change: Content/secret\.md\)"#)
+        let secret = serve.site.appendingPathComponent("Public/secret/index.html").path
+        #expect(try folio(["build", "--drafts"], in: serve.site) == 0)
+        #expect(FileManager.default.fileExists(atPath: secret), "the other build published the draft")
+
+        try serve.write("Content/about.md", "---\ntitle: About\n---\n\nThe second version of the about page.\n")
+        try serve.waitForOutput(#"Rebuilt in \d+ ms \(1 change: Content/about\.md\)"#)
+        #expect(!FileManager.default.fileExists(atPath: secret), "the preview's rebuild is of its own options")
+        #expect(try LoopbackHTTP(port: serve.port).get("/secret/").status == 404)
+        serve.stop()
+        #expect(try folio(["build"], in: serve.site) == 0)
+        #expect(!FileManager.default.fileExists(atPath: secret), "a plain build after the preview has no draft")
+    }
+
+    /// `folio arguments` in `folder`, run to its end: its exit status.
+    func folio(_ arguments: [String], in folder: URL) throws -> Int32 {
+        let process = Process()
+        process.executableURL = try #require(ServeProcess.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     @Test func manyConcurrentRequestsNoErrorsNoLeakedDescriptors() throws {
         let serve = try ServeProcess(fixture: "serve-site")
         defer { serve.stop() }

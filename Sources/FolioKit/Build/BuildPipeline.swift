@@ -32,6 +32,7 @@ struct BuildPipeline {
         self.options = options
         self.session = session
         cachePath = BuildCache.location(content: options.contentDirectory, output: options.outputDirectory)
+        if let session, session.outputReplaced() { session.forgetOutput() }
         previous =
             options.useCache && FileManager.default.fileExists(atPath: options.outputDirectory)
             ? session?.previous(at: cachePath) ?? BuildCache.load(from: cachePath) : nil
@@ -224,6 +225,7 @@ struct BuildPipeline {
     ) throws {
         try plan.output.publish()
         if options.dryRun { return }
+        session?.notePublished(options.outputDirectory)
         CacheFolder.removeAbandonedTemporaries(in: SitePath.directory(of: cachePath))
         CacheFolder.noteOutput(options.outputDirectory, ofCache: cachePath)
         CacheFolder.removeCachesOfMissingOutputs(in: SitePath.directory(of: cachePath))
@@ -251,6 +253,7 @@ struct BuildPipeline {
     /// Nothing changed: the output is already this build's. Only the site-wide checks run again.
     mutating func republish(_ plan: BuildPlan, theme: SiteTheme) -> SitePublication.Outcome {
         var plan = plan
+        if !options.dryRun { session?.notePublished(options.outputDirectory) }
         // As the render stage reports them: the same finding on many pages once.
         diagnostics.report(plan.pages.reusedDiagnostics.removingDuplicates())
         // The link check's findings are the last build's: its inputs are all the same.

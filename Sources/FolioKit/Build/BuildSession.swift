@@ -25,10 +25,54 @@ public final class BuildSession: @unchecked Sendable {
     let writes: DeferredWrites
     /// A copy of the output kept for the next rebuild's update (see `OutputStandby`).
     let standby = OutputStandby()
+    /// The output folder as this process last published it: its path, device and inode.
+    private var published: (output: String, identity: [Int])?
 
     public convenience init() { self.init(writes: DeferredWrites()) }
 
-    init(writes: DeferredWrites) { self.writes = writes }
+    init(writes: DeferredWrites) {
+        self.writes = writes
+        // What the waiting writes describe is gone once another process swapped its output in.
+        writes.isCurrent = { [weak self] in self.map { !$0.outputReplaced() } ?? true }
+    }
+
+    /// This process has published `output` (swapped in or updated).
+    func notePublished(_ output: String) {
+        let identity = Self.identity(of: output)
+        lock.withLock { published = identity.map { (output, $0) } }
+    }
+
+    /// Whether another process has swapped its own build in where this one published (`folio build --drafts` beside
+    /// `folio serve`): what the session keeps of the output — its cache, link facts, search index, spare copy — then
+    /// describes a folder that is gone.
+    func outputReplaced() -> Bool {
+        guard let published = lock.withLock({ published }) else { return false }
+        return Self.identity(of: published.output) != published.identity
+    }
+
+    /// Forgets what the session keeps of the output, and the cache files waiting to be written for it: the next
+    /// build takes the cache of whichever build made the output, from `.folio-cache/`, and a build with other
+    /// options (drafts) renders every page again. A draft published that way stayed in the preview, and in every
+    /// `folio build` after it, the preview's cache written over the other build's.
+    func forgetOutput() {
+        lock.withLock {
+            cache = nil
+            cachePath = nil
+            facts = nil
+            outputsVerified = false
+            searchCache = nil
+            searchIndex = nil
+            published = nil
+        }
+        standby.discard()
+        writes.discardWaiting()
+    }
+
+    private static func identity(of path: String) -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_dev), Int(info.st_ino)]
+    }
 
     func previous(at path: String) -> BuildCache? {
         lock.lock()

@@ -21,6 +21,13 @@ final class DeferredWrites: @unchecked Sendable {
     /// When the oldest waiting write was asked for.
     private var waitingSince: DispatchTime?
     private let queue = DispatchQueue(label: "folio: cache writer")
+    /// Whether the waiting writes still describe the output (see `BuildSession.outputReplaced`); they are dropped
+    /// when not.
+    var isCurrent: @Sendable () -> Bool {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
+    }
+    private var current: @Sendable () -> Bool = { true }
 
     init(pause: DispatchTimeInterval = .seconds(2), longest: DispatchTimeInterval = .seconds(20)) {
         self.pause = pause
@@ -46,11 +53,20 @@ final class DeferredWrites: @unchecked Sendable {
     /// Runs every waiting write now and returns when they are done.
     func flush() { queue.sync { runWaiting() } }
 
+    /// Drops the writes waiting (they describe an output another process replaced).
+    func discardWaiting() {
+        lock.withLock {
+            waiting = [:]
+            waitingSince = nil
+        }
+    }
+
     /// The files waiting to be written (for tests).
     var waitingPaths: [String] { lock.withLock { waiting.keys.sorted() } }
 
     /// On `queue` only. The files at once, on every core: the process may be stopping, with little time to wait.
     private func runWaiting() {
+        guard isCurrent() else { return discardWaiting() }
         let writes = lock.withLock {
             defer {
                 waiting = [:]
