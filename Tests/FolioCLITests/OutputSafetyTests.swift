@@ -110,6 +110,16 @@ struct OutputSafetyTests {
             prepare: { try $0.write("notes.txt", "my notes\n") })
     }
 
+    /// A folder under a file: the build ran to its end, then failed with the system's "file exists" (exit 1).
+    @Test func aFolderUnderAFileIsRefused() throws {
+        for output in ["notes.txt/Public", "notes.txt/a/b/"] {
+            try expectRefused(
+                ["build", "--output", output],
+                saying: "lies under notes.txt, which is a file, not a folder",
+                prepare: { try $0.write("notes.txt", "my notes\n") })
+        }
+    }
+
     @Test func aSymbolicLinkIsRefused() throws {
         try expectRefused(
             ["build", "--output", "Served"], saying: "the output Served is a symbolic link to ",

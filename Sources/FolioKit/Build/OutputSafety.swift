@@ -48,6 +48,18 @@ public enum OutputSafety {
             }
         }
 
+        // `afile/Public`: no folder can be made under a file.
+        var parent = Substring(output)
+        while let slash = parent.lastIndex(of: "/"), slash > parent.startIndex {
+            parent = parent[..<slash]
+            var info = stat()
+            guard stat(String(parent), &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR { break }
+            return Refusal(
+                description: "the output \(shown) lies under \(parent), which is a file, not a folder: "
+                    + "pass another --output")
+        }
+
         let real = resolve(output)
         let here = resolve(".")
         if FileTree.contains(real, here) {
