@@ -136,8 +136,15 @@ public struct Console: Sendable {
     }
 
     public static let standard = Console(
-        print: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-        error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        print: { emit($0, to: STDOUT_FILENO) },
+        error: { emit($0, to: STDERR_FILENO) })
+
+    /// A line to standard output or error at once (a log a test or a terminal follows); a write that fails — a full
+    /// disk under a redirected log — is lost, not a crash (`FileHandle.write` traps on one).
+    private static func emit(_ line: String, to descriptor: Int32) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
 
     public static let silent = Console(print: { _ in }, error: { _ in })
 }

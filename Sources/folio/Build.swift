@@ -60,11 +60,11 @@ extension Folio {
             let showProgress = format == .text && isatty(STDERR_FILENO) != 0
             if showProgress {
                 options.progress = { done, total in
-                    FileHandle.standardError.write(Data("\r\u{1B}[2KRendering pages: \(done) of \(total)".utf8))
+                    writeStandardError("\r\u{1B}[2KRendering pages: \(done) of \(total)")
                 }
             }
             let result = SiteBuilder.build(options)
-            if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            if showProgress { writeStandardError("\r\u{1B}[2K") }
             let report = BuildReport(result: result, output: output)
             ReportPrinter.print(
                 result, format: format, command: "Build", output: output, summaryLine: report.summaryLine)

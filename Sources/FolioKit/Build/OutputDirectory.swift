@@ -134,7 +134,7 @@ struct OutputDirectory: Sendable {
             try write(text, to: path)
             return true
         } catch {
-            diagnostics.error("cannot write \(path) in the output folder: \(error.reason)", at: displayPath)
+            diagnostics.report(OutputWriteFailures.error(path, reason: error.reason, at: displayPath))
             return false
         }
     }

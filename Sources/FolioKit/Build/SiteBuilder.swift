@@ -54,7 +54,9 @@ public enum SiteBuilder {
         func finish(published: Bool) -> Result {
             summary.seconds = build.seconds
             return Result(
-                diagnostics: build.diagnostics.sortedForDisplay(), summary: summary, published: published,
+                diagnostics: OutputWriteFailures.collapsed(
+                    build.diagnostics.sortedForDisplay(), output: options.outputDirectory),
+                summary: summary, published: published,
                 changedPages: changedPages, notes: publication.notes + CacheFolder.takeFailures(),
                 internalLinks: publication.internalLinks,
                 externalLinks: publication.externalLinks)
