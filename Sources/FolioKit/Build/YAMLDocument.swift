@@ -78,8 +78,20 @@ struct YAMLDocument {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            // libyaml's context comes first: "while scanning a simple key, could not find expected ':'".
+            let detail = context.map { "\($0.text), \(problem)" } ?? problem
             return .error("invalid YAML: \(detail)", at: path, line: mark.line + lineOffset, column: mark.column)
+        case .reader(let problem, let offset, let value, let yaml):
+            // A character YAML does not allow (a NUL, a control character): named, not printed, at its place.
+            let before = yaml.utf8.prefix(offset ?? 0)
+            let line = before.count(where: { $0 == 0x0a }) + 1
+            let column =
+                String(
+                    decoding: before.split(separator: 0x0a, omittingEmptySubsequences: false).last ?? [], as: UTF8.self
+                ).count + 1
+            let hex = String(value, radix: 16, uppercase: true)
+            let character = value >= 0 ? " (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))" : ""
+            return .error("invalid YAML: \(problem)\(character)", at: path, line: line + lineOffset, column: column)
         case .duplicatedKeysInMapping(let duplicates, let context):
             // Yams' own text gives the line within the YAML, not within the file: name the key, place it in the file.
             let key = duplicates.sorted().first ?? ""

@@ -121,6 +121,14 @@ import Testing
         #expect((diagnostics.first?.line ?? 0) >= 3)
     }
 
+    @Test func aCharacterYAMLForbidsIsNamedAtItsPlace() {
+        // A NUL was printed to the terminal in a message over three lines, placed at the first line of the YAML.
+        let (_, diagnostics, _) = parse("---\ntitle: ok\nslug: a\u{0}b\n---\nBody\n")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.message == "invalid YAML: control characters are not allowed (U+0000)")
+        #expect(diagnostics.first?.line == 3 && diagnostics.first?.column == 8)
+    }
+
     @Test func unclosedFrontMatterIsAnError() {
         let (_, diagnostics, _) = parse("---\ntitle: x\n")
         #expect(diagnostics.map(\.line) == [1])
