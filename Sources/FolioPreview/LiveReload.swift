@@ -21,8 +21,14 @@ actor LiveReload {
     private var clients: [Int: AsyncStream<String>.Continuation] = [:]
     private var nextClient = 0
     private var closed = false
+    /// The most pages listened to at once: each holds a connection for as long as it is open, and with every
+    /// connection the server takes (`ConnectionLimits.maxConnections`) held so, no page could be served any more.
+    let maxClients: Int
 
     var clientCount: Int { clients.count }
+
+    /// `maxClients`: at least one.
+    init(maxClients: Int = 128) { self.maxClients = max(1, maxClients) }
 
     /// A stream of SSE messages for one client; it starts with `hello` and ends at `close()`.
     func subscribe() -> AsyncStream<String> {
@@ -30,6 +36,10 @@ actor LiveReload {
         guard !closed else {
             continuation.finish()
             return stream
+        }
+        // The page listening longest is let go of (its connection closes with its stream; an open page reconnects).
+        while clients.count >= maxClients, let oldest = clients.keys.min() {
+            clients.removeValue(forKey: oldest)?.finish()
         }
         let id = nextClient
         nextClient += 1

@@ -75,7 +75,8 @@ struct PreviewResponder: HTTPResponder {
 
     /// One long response per open page; it ends when the page goes away or the server stops.
     private func events(subscribe: Bool) async -> Response {
-        let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
+        // The connection closes with the stream: one let go of (`LiveReload.maxClients`) frees its connection.
+        let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store", .connection: "close"]
         guard subscribe else { return Response(status: .ok, headers: headers) }
         let stream = await reload.subscribe()
         return Response(

@@ -19,10 +19,12 @@ public struct PreviewServer: Sendable {
     }
 
     let configuration: Configuration
-    let reload = LiveReload()
+    let reload: LiveReload
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
+        // Half the connections at most for open pages' event streams: the rest always serve pages.
+        reload = LiveReload(maxClients: configuration.limits.maxConnections / 2)
     }
 
     /// Builds, then serves until SIGINT or SIGTERM. Throws when the address cannot be bound.

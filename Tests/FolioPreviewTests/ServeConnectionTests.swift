@@ -127,6 +127,25 @@ struct ServeConnectionTests {
         _ = open
     }
 
+    /// Open pages' event streams never time out: with as many as the server takes at once, no page was served
+    /// any more. At most half the connections listen; the page listening longest is let go of, its connection closed.
+    @Test func openPagesNeverTakeEveryConnection() throws {
+        let serve = try ServeProcess(
+            fixture: "serve-site", arguments: ["--max-connections", "4", "--idle-timeout", "60"])
+        defer { serve.stop() }
+        let first = try LoopbackHTTP.EventStream(port: serve.port)
+        _ = try first.next("hello")
+        let later = try (0..<3).map { _ in try LoopbackHTTP.EventStream(port: serve.port) }
+        _ = try later[0].next("hello")
+        _ = try later[1].next("hello")
+        // The third and fourth streams let go of the first two: a page is served on a connection left free.
+        let page = try RawConnection(port: serve.port)
+        try page.send("GET /about/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(try page.response(timeout: 5).response.status == 200)
+        #expect(first.closed(within: 5), "the page listening longest was let go of")
+        _ = later
+    }
+
     @Test(arguments: [SIGTERM, SIGINT])
     func aSignalDuringTheRebuildOfALargeSiteStopsWithinASecond(signal: Int32) throws {
         let serve = try ServeProcess(fixture: "serve-site")

@@ -73,6 +73,22 @@ struct LoopbackHTTP {
 
         deinit { socket.close() }
 
+        /// Whether the server ends the stream and closes the connection within `timeout` (what arrives meanwhile
+        /// is kept).
+        func closed(within timeout: Double) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while true {
+                do {
+                    guard let chunk = try socket.receive(until: deadline) else { return true }
+                    received += String(decoding: chunk, as: UTF8.self)
+                } catch let failure as Failure where failure.description == "timed out reading" {
+                    return false
+                } catch {
+                    return true  // reset
+                }
+            }
+        }
+
         /// Reads until an `event: <name>` message has arrived (after those already seen); returns its data line.
         func next(_ name: String, after seen: Int = 0, timeout: Double = 15) throws -> (data: String, end: Int) {
             let deadline = Date(timeIntervalSinceNow: timeout)
