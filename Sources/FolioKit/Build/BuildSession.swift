@@ -38,7 +38,7 @@ public final class BuildSession: @unchecked Sendable {
 
     /// This process has published `output` (swapped in or updated).
     func notePublished(_ output: String) {
-        let identity = Self.identity(of: output)
+        let identity = FileSystem.identity(of: output)
         lock.withLock { published = identity.map { (output, $0) } }
     }
 
@@ -47,7 +47,7 @@ public final class BuildSession: @unchecked Sendable {
     /// describes a folder that is gone.
     func outputReplaced() -> Bool {
         guard let published = lock.withLock({ published }) else { return false }
-        return Self.identity(of: published.output) != published.identity
+        return FileSystem.identity(of: published.output) != published.identity
     }
 
     /// Forgets what the session keeps of the output, and the cache files waiting to be written for it: the next
@@ -66,12 +66,6 @@ public final class BuildSession: @unchecked Sendable {
         }
         standby.discard()
         writes.discardWaiting()
-    }
-
-    private static func identity(of path: String) -> [Int]? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return [Int(info.st_dev), Int(info.st_ino)]
     }
 
     func previous(at path: String) -> BuildCache? {

@@ -25,9 +25,9 @@ enum CacheFolder {
     }
 
     /// Writes the pieces `contents` gives, in order, to `file` through a temporary (a large file need not be in
-    /// memory whole); false (and the last build's removed, see `failed`) when it cannot.
+    /// memory whole); false (and the last build's removed, see `failed`) when it cannot. `checksum`: the file ends in
+    /// its `CacheChecksum` line, which its reader checks.
     @discardableResult
-    /// `checksum`: the file ends in its `CacheChecksum` line, which its reader checks.
     static func write(
         to file: String, checksum: Bool = true, _ contents: ((UnsafeRawBufferPointer) -> Void) -> Void
     ) -> Bool {

@@ -11,6 +11,14 @@ public enum FileSystem {
         var directory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && !directory.boolValue
     }
+
+    /// The device and inode of what `path` names (through links): the same folder for as long as no other is put
+    /// in its place. Nil when there is nothing there.
+    static func identity(of path: String) -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_dev), Int(info.st_ino)]
+    }
 }
 
 /// Finds the content folder a page belongs to: the nearest folder above it holding `site.yml`.

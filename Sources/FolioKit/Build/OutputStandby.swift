@@ -32,7 +32,7 @@ final class OutputStandby: @unchecked Sendable {
         defer { lock.unlock() }
         guard let copy = kept else { return nil }
         kept = nil
-        if copy.target == target, Self.identity(of: target) == copy.identity, FileSystem.isDirectory(copy.path) {
+        if copy.target == target, FileSystem.identity(of: target) == copy.identity, FileSystem.isDirectory(copy.path) {
             return copy.path
         }
         FileOperations.removeInBackground(copy.path)
@@ -51,7 +51,7 @@ final class OutputStandby: @unchecked Sendable {
         defer { lock.unlock() }
         if let copy = kept { FileOperations.removeInBackground(copy.path) }
         kept = nil
-        guard let identity = Self.identity(of: target), Self.link(files, from: target, into: tree),
+        guard let identity = FileSystem.identity(of: target), Self.link(files, from: target, into: tree),
             removed.allSatisfy({ unlink(tree + "/" + $0) == 0 || errno == ENOENT })
         else {
             return FileOperations.removeInBackground(tree)
@@ -81,12 +81,6 @@ final class OutputStandby: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return kept?.path == path
-    }
-
-    private static func identity(of path: String) -> [Int]? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return [Int(info.st_dev), Int(info.st_ino)]
     }
 
     /// Replaces each of `files` in `tree` by a hard link to the file in `target`.
