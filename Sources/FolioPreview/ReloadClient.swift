@@ -3,7 +3,9 @@
 /// It listens to `/__folio/events`: `reload` reloads the page, keeping the scroll position
 /// (the views script restores the tab and page from the hash and sessionStorage); `errors`
 /// shows the failed build's diagnostics in a dismissible overlay; `hello`, sent on every
-/// (re)connection, reloads a page older than the current build or shows the current errors.
+/// (re)connection, reloads a page older than the current build or shows the current errors. One tab of a browser
+/// listens and passes the events on to its others (`BroadcastChannel`, the listener chosen by a Web Lock): with a
+/// stream per tab, six tabs held every connection a browser opens to one server, and a seventh never loaded.
 enum ReloadClient {
     static func script(build: Int) -> String {
         "<script data-folio-serve>\n" + source.replacingOccurrences(of: "__FOLIO_BUILD__", with: String(build))
@@ -77,20 +79,47 @@ enum ReloadClient {
           }
 
           if (!window.EventSource) return;
-          var source = new EventSource('/__folio/events');
-          function data(e) { try { return JSON.parse(e.data); } catch (x) { return {}; } }
-          source.addEventListener('hello', function (e) {
-            var d = data(e);
-            if (d.build !== build) reload(); else if (d.errors && d.errors.length) show(d.errors); else hide();
-          });
-          source.addEventListener('reload', function (e) {
-            var d = data(e), here = location.pathname.replace(/index\.html$/, '');
-            // Only the pages whose output changed reload; `pages` is absent when every page may have changed.
-            if (!d.pages || d.pages.indexOf(here) >= 0 || d.pages.indexOf(here + '/') >= 0) reload(); else { build = d.build; hide(); }
-          });
-          source.addEventListener('errors', function (e) { show(data(e).errors || []); });
-          addEventListener('pagehide', function () { source.close(); });
+          var handlers = {
+            hello: function (d) {
+              if (d.build !== build) reload(); else if (d.errors && d.errors.length) show(d.errors); else hide();
+            },
+            reload: function (d) {
+              var here = location.pathname.replace(/index\.html$/, '');
+              // Only the pages whose output changed reload; `pages` is absent when every page may have changed.
+              if (!d.pages || d.pages.indexOf(here) >= 0 || d.pages.indexOf(here + '/') >= 0) reload(); else { build = d.build; hide(); }
+            },
+            errors: function (d) { show(d.errors || []); }
+          };
+          function handle(type, text) {
+            var d; try { d = JSON.parse(text); } catch (x) { d = {}; }
+            handlers[type](d);
+          }
+          function listen(share) {
+            var source = new EventSource('/__folio/events');
+            Object.keys(handlers).forEach(function (type) {
+              source.addEventListener(type, function (e) { handle(type, e.data); if (share) share(type, e.data); });
+            });
+            addEventListener('pagehide', function () { source.close(); });
+          }
           addEventListener('pageshow', function (e) { if (e.persisted) location.reload(); }); // back from the bfcache
+          // A browser opens at most six connections to a server, and each stream holds one for as long as its page is
+          // open: a seventh tab would never load. So one tab listens — the one holding the lock — and passes every
+          // event on to the others; when it closes, another takes the lock and listens. A page that does not listen
+          // asks for the state once, as a new stream's `hello` would tell it.
+          if (!window.BroadcastChannel || !navigator.locks) return listen(null);
+          var channel = new BroadcastChannel('folio-serve-events');
+          var listening = false;
+          channel.onmessage = function (m) { if (!listening && m.data && handlers[m.data.type]) handle(m.data.type, m.data.text); };
+          navigator.locks.request('folio-serve-events', function () {
+            listening = true;
+            listen(function (type, text) { channel.postMessage({type: type, text: text}); });
+            return new Promise(function () {}); // held until the page goes away
+          });
+          setTimeout(function () {
+            if (listening) return;
+            fetch('/__folio/status', {cache: 'no-store'}).then(function (r) { return r.text(); })
+              .then(function (text) { if (!listening) handle('hello', text); }, function () {});
+          }, 0);
         })();
 
         """#

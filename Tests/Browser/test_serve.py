@@ -140,3 +140,38 @@ def test_a_broken_build_shows_an_overlay_and_the_fix_clears_it(driver, served):
     assert driver.find_elements(By.CSS_SELECTOR, "[data-folio-error-overlay]") == []
     wait_for(lambda: (s := state(driver)) and s["visible"] == 2 and s["current"] == "2",
              timeout=5, message=f"page 3 after the fix (last: {state(driver)})")
+
+
+def test_a_dozen_open_tabs_all_load_and_all_reload(driver, served):
+    """A browser opens at most six connections to one server, and each open page's live-reload stream held one
+    for as long as the page was open: the seventh tab of the preview never loaded. One tab listens and passes
+    the events on to the others, so every tab loads, and every tab reloads after an edit."""
+    base, site = served
+    first = driver.current_window_handle
+    driver.set_page_load_timeout(10)
+    try:
+        driver.get(base + "about/")
+        for _ in range(11):
+            driver.switch_to.new_window("tab")
+            driver.get(base + "about/")  # a tab that cannot connect times out here
+        tabs = driver.window_handles
+        assert len(tabs) == 12
+        for tab in tabs:
+            driver.switch_to.window(tab)
+            assert "The first version of the about page." in driver.find_element(By.TAG_NAME, "body").text
+            driver.execute_script("window.__folioTestMark = true")
+
+        about = site / "Content" / "about.md"
+        about.write_text(about.read_text().replace("The first version", "The edited version"))
+        for number, tab in enumerate(tabs):
+            driver.switch_to.window(tab)
+            wait_for(lambda: driver.execute_script("return window.__folioTestMark !== true")
+                     and "The edited version of the about page." in driver.find_element(By.TAG_NAME, "body").text,
+                     timeout=20, message=f"tab {number + 1} of 12 to reload by itself")
+    finally:
+        driver.set_page_load_timeout(30)
+        for tab in driver.window_handles:
+            if tab != first:
+                driver.switch_to.window(tab)
+                driver.close()
+        driver.switch_to.window(first)
