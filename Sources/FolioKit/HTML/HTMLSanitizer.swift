@@ -29,8 +29,14 @@ struct HTMLSanitizer {
     private(set) var omissions: [Omission] = []
     /// Inside an element dropped with its content (`<script>` … `</script>`) across inline pieces.
     private(set) var droppingContentOf: String?
+    /// What a link (`href`) or an image (`src`) written in raw HTML becomes: the page's Markdown links' rule, so that
+    /// `<img src="images/logo.png">` — a README's centred logo — finds the file as `![](images/logo.png)` does.
+    let rewriteURL: @Sendable (_ url: String, _ isImage: Bool) -> String
 
-    init(omissions: [Omission] = []) { self.omissions = omissions }
+    init(omissions: [Omission] = [], rewriteURL: @escaping @Sendable (String, Bool) -> String = { url, _ in url }) {
+        self.omissions = omissions
+        self.rewriteURL = rewriteURL
+    }
 
     // MARK: Pieces
 
@@ -140,6 +146,7 @@ struct HTMLSanitizer {
                     return nil
                 }
             }
+            if name == "href" || name == "src" { return (name, rewriteURL(attribute.value, name == "src")) }
         }
         return (name, attribute.value)
     }

@@ -347,7 +347,16 @@ struct ModelBuilder {
 
     /// Keeps GitHub's safe subset of raw HTML, with one warning for each kind of thing left out.
     private mutating func sanitize(_ nodes: [MarkdownNode]) {
-        var sanitizer = HTMLSanitizer()
+        let (policy, sourcePath, pageURL) = (input.links, input.sourcePath, input.pageURL)
+        let rewriteURL: @Sendable (String, Bool) -> String = { written, isImage in
+            if case .replace(let url) = policy.resolve(
+                written, isImage: isImage, sourcePath: sourcePath, pageURL: pageURL)
+            {
+                return url
+            }
+            return written
+        }
+        var sanitizer = HTMLSanitizer(rewriteURL: rewriteURL)
         var parent: MarkdownNode?
         for node in nodes {
             let reported = sanitizer.omissions.count
@@ -358,7 +367,9 @@ struct ModelBuilder {
             case .htmlBlock:
                 node.literal = sanitizer.sanitizeBlock(node.literal)
             default:
-                if node.parent != parent { sanitizer = HTMLSanitizer(omissions: sanitizer.omissions) }
+                if node.parent != parent {
+                    sanitizer = HTMLSanitizer(omissions: sanitizer.omissions, rewriteURL: rewriteURL)
+                }
                 parent = node.parent
                 node.literal = sanitizer.sanitizeTag(node.literal)
             }

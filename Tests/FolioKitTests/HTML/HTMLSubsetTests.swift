@@ -43,6 +43,22 @@ import Testing
         #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
 
+    /// A README's centred logo and links, written in raw HTML, were copied as written: relative to the page's file
+    /// on GitHub, they pointed one folder too deep on the built page (`/guide/page/images/logo.png`).
+    @Test func rawHTMLLinksAndImagesFollowTheRuleOfMarkdownLinks() {
+        let output = model(
+            "<p align=\"center\">\n<img src=\"images/logo.png\" alt=\"Logo\">\n<a href=\"other.md#setup\">Other</a>\n"
+                + "<a href=\"/guide/other/\">Rooted</a> <a href=\"https://example.com/\">Out</a>\n</p>\n",
+            pages: ["guide/page.md": "/guide/page/", "guide/other.md": "/guide/other/"],
+            staticFiles: ["guide/images/logo.png"])
+        let html = output.model.intro
+        #expect(html.contains("<img src=\"../images/logo.png\" alt=\"Logo\">"), "\(html)")
+        #expect(html.contains("<a href=\"../other/#setup\">Other</a>"), "\(html)")
+        #expect(html.contains("<a href=\"../other/\">Rooted</a>"), "a site path made relative, as in Markdown: \(html)")
+        #expect(html.contains("<a href=\"https://example.com/\">Out</a>"), "\(html)")
+        #expect(output.diagnostics.isEmpty)
+    }
+
     @Test func rawPreIsKeptAndKeyboardFocusable() {
         #expect(
             render("<pre><code>x &lt; y</code></pre>\n").html == "<pre tabindex=\"0\"><code>x &lt; y</code></pre>\n")

@@ -12,7 +12,7 @@ struct Modelled {
 
 func model(
     _ markdown: String, sectionLevel: Int = 2, unsafeHTML: Bool = false, titleFromHeading: Bool = true,
-    source: String = "guide/page.md", pages: [String: String] = [:]
+    source: String = "guide/page.md", pages: [String: String] = [:], staticFiles: Set<String> = []
 ) -> Modelled {
     let url = SitePath.pageURL(forSource: source)
     var diagnostics = Diagnostics()
@@ -20,7 +20,7 @@ func model(
         .init(
             markdown: markdown, lineOffset: 0, sourcePath: source, displayPath: "Content/" + source, pageURL: url,
             sectionLevel: sectionLevel, unsafeHTML: unsafeHTML, titleFromHeading: titleFromHeading, view: .list,
-            links: LinkPolicy(pageURLs: pages.isEmpty ? [source: url] : pages)),
+            links: LinkPolicy(pageURLs: pages.isEmpty ? [source: url] : pages, staticFiles: staticFiles)),
         diagnostics: &diagnostics)
     return Modelled(
         model: output.model, headingTitle: output.headingTitle, links: output.links, diagnostics: diagnostics)
