@@ -13,6 +13,12 @@ enum HTMLAllowList {
     static let voidElements: Set<String> = ["br", "hr", "img", "wbr", "source", "col"]
 
     /// Elements dropped together with everything inside them: their content is code or a form, not text.
+    /// GFM's tag filter: elements whose content the browser reads as text to their end tag, so that one left open
+    /// takes the rest of the page.
+    static let tagFilter: Set<String> = [
+        "title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext",
+    ]
+
     static let droppedWithContent: Set<String> = [
         "script", "style", "template", "textarea", "title", "iframe", "noembed", "noframes", "noscript", "xmp",
         "select", "object", "svg", "math", "plaintext",

@@ -82,6 +82,38 @@ struct HTMLSanitizer {
         return sanitize(token.kind)
     }
 
+    /// The start tags, among inline `tags` (each with its parent), of `elements` — by default those dropped with
+    /// their content (`<title>`, `<textarea>`, `<script>`…) — that no end tag of the same parent closes: prose that
+    /// names a tag, as in "set the <title> of the page". Written as text (`&lt;title>`, as GitHub's tag filter does)
+    /// rather than dropped with the rest of the paragraph (or, with `unsafeHTML`, taking the rest of the page into a
+    /// `<title>`). Read from the last tag back, so in one pass.
+    static func unclosedDroppedElements<Parent: Hashable>(
+        _ tags: [(literal: String, parent: Parent?)], elements: Set<String> = HTMLAllowList.droppedWithContent
+    ) -> Set<Int> {
+        var unclosed: Set<Int> = []
+        var endedLater: Set<String> = []
+        var parent: Parent?
+        for index in tags.indices.reversed() {
+            let (literal, owner) = tags[index]
+            if owner != parent {
+                endedLater = []
+                parent = owner
+            }
+            if literal.hasPrefix("</") {
+                endedLater.insert(tagName(literal.utf8.dropFirst(2)))
+                continue
+            }
+            guard literal.hasPrefix("<"), !literal.hasPrefix("<!"), !literal.hasPrefix("<?") else { continue }
+            let name = tagName(literal.utf8.dropFirst())
+            if elements.contains(name), !HTMLAllowList.voidElements.contains(name),
+                !literal.hasSuffix("/>"), !endedLater.contains(name)
+            {
+                unclosed.insert(index)
+            }
+        }
+        return unclosed
+    }
+
     /// Text between inline tags: dropped while inside `<script>` and the like.
     var dropsText: Bool { droppingContentOf != nil }
 

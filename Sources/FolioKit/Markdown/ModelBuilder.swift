@@ -307,6 +307,7 @@ struct ModelBuilder {
         }
         readHeadingAnchors(htmlNodes)
         if input.unsafeHTML {
+            _ = escapeUnclosed(htmlNodes, elements: HTMLAllowList.tagFilter)
             for node in htmlNodes where node.kind != .text && RawHTMLCheck.hasScriptURL(node.literal) {
                 if let kept = ScriptURLs.removed(from: node.literal, inlineTag: node.kind == .htmlInline) {
                     node.literal = kept.html
@@ -345,6 +346,16 @@ struct ModelBuilder {
         }
     }
 
+    /// Writes as text each inline start tag of `elements` that nothing in its paragraph closes
+    /// (`HTMLSanitizer.unclosedDroppedElements`); returns those nodes, which the sanitizer leaves as they are now.
+    private func escapeUnclosed(_ nodes: [MarkdownNode], elements: Set<String>) -> Set<MarkdownNode> {
+        let inline = nodes.filter { $0.kind == .htmlInline }
+        let unclosed = HTMLSanitizer.unclosedDroppedElements(
+            inline.map { ($0.literal, $0.parent) }, elements: elements)
+        for index in unclosed { inline[index].literal = HTMLEscape.text(inline[index].literal) }
+        return Set(unclosed.map { inline[$0] })
+    }
+
     /// Keeps GitHub's safe subset of raw HTML, with one warning for each kind of thing left out.
     private mutating func sanitize(_ nodes: [MarkdownNode]) {
         let (policy, sourcePath, pageURL) = (input.links, input.sourcePath, input.pageURL)
@@ -358,7 +369,8 @@ struct ModelBuilder {
         }
         var sanitizer = HTMLSanitizer(rewriteURL: rewriteURL)
         var parent: MarkdownNode?
-        for node in nodes {
+        let escaped = escapeUnclosed(nodes, elements: HTMLAllowList.droppedWithContent)
+        for node in nodes where !escaped.contains(node) {
             let reported = sanitizer.omissions.count
             switch node.kind {
             case .text:

@@ -59,6 +59,24 @@ import Testing
         #expect(output.diagnostics.isEmpty)
     }
 
+    /// Prose naming a tag: an element dropped with its content that nothing closes took the rest of the paragraph
+    /// with it (and, with `unsafeHTML`, a browser read the rest of the page as the `<title>`'s text). It is text, as
+    /// GitHub's tag filter writes it; one that is closed still goes with its content.
+    @Test func anElementLeftOpenThatWouldTakeTheTextIsText() {
+        for unsafeHTML in [false, true] {
+            let output = model(
+                "Set the <title> of the page, then save. Use a <textarea> too.\n\n## Next\n\nAfter.\n",
+                unsafeHTML: unsafeHTML)
+            #expect(
+                output.model.intro
+                    == "<p>Set the &lt;title&gt; of the page, then save. Use a &lt;textarea&gt; too.</p>\n",
+                "unsafeHTML: \(unsafeHTML)")
+            #expect(output.model.sections.map(\.html) == ["<p>After.</p>\n"])
+            #expect(output.diagnostics.isEmpty, "\(output.diagnostics.map(\.message))")
+        }
+        #expect(render("A <title>Kept out</title> title.\n").html == "<p>A  title.</p>\n")
+    }
+
     @Test func rawPreIsKeptAndKeyboardFocusable() {
         #expect(
             render("<pre><code>x &lt; y</code></pre>\n").html == "<pre tabindex=\"0\"><code>x &lt; y</code></pre>\n")
