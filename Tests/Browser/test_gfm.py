@@ -96,3 +96,23 @@ def test_wide_table_scrolls_inside_its_box_on_a_phone(readme):
         const box = document.querySelectorAll('.table-scroll')[1];
         box.scrollLeft = 200; return [box.scrollLeft, window.scrollX]""")
     assert moved[0] > 0 and moved[1] == 0
+
+
+def test_raw_html_across_a_heading_stays_inside_its_section(readme):
+    """A README's `<div align="center">` around a `## heading`, and a stray `</div>` on a page, closed Folio's view
+    markup: the sections after them fell out of the list, the second page out of the carousel."""
+    layout = readme.execute_script("""
+        const sections = [...document.querySelectorAll('section[data-folio-section]')];
+        const sponsors = document.getElementById('sponsors').closest('section');
+        const second = document.getElementById('second').closest('[data-folio-page]');
+        return {
+            sections: sections.map(s => [s.dataset.folioSection, s.parentElement.dataset.folioView]),
+            centred: getComputedStyle(sponsors.querySelector('p')).textAlign,
+            pages: [...document.querySelectorAll('[data-folio-page]')].map(p => p.parentElement.classList.contains('folio-paged__track')),
+            secondCentred: getComputedStyle(second.querySelector('p')).textAlign,
+            after: sponsors.nextElementSibling && sponsors.nextElementSibling.dataset.folioSection}""")
+    assert layout["sections"] == [[name, "list"] for name in ["features", "platforms", "sponsors", "tabs", "pages"]]
+    assert layout["centred"] in ("center", "-webkit-center")  # what `align="center"` gives a div
+    assert layout["after"] == "tabs"
+    assert layout["pages"] == [True, True]
+    assert layout["secondCentred"] in ("center", "-webkit-center")

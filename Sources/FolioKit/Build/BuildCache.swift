@@ -3,7 +3,7 @@ import Foundation
 /// What the last successful build produced, so the next one renders only what changed (`.folio-cache/`).
 struct BuildCache: Sendable {
     /// Bumped whenever the cache's meaning changes; with the folio version it is part of every key.
-    static let format = "folio-cache-4"
+    static let format = "folio-cache-5"
 
     /// A page as it was built: enough to list and link it, and to republish its output without rendering it.
     struct PageRecord: Sendable {

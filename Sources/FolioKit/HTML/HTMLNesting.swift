@@ -60,8 +60,102 @@ enum HTMLNesting {
         }
     }
 
+    /// Whether every element of `html` is closed by its own end tag, in turn, and no end tag is left over: then the HTML5
+    /// parser, however it nests them, leaves none of them open after `html` nor applies an end tag to an element around
+    /// it, and `HTMLBalancer` need not read it with the parser (which costs more than Folio's whole render of a page).
+    /// Void elements, an SVG or MathML element closed by `/>`, a comment and the text of a script or a style are fine.
+    static func isWellNested(_ html: String) -> Bool {
+        var html = html
+        return html.withUTF8 { bytes in
+            var open: [Slice<UnsafeBufferPointer<UInt8>>] = []
+            var foreign = 0  // open `<svg>` and `<math>` elements
+            var index = 0
+            while let start = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+                index = start + 1
+                guard index < bytes.count else { return true }
+                if bytes[index...].starts(with: "!--".utf8) {
+                    guard let end = find("-->", in: bytes, from: index + 3) else { return false }
+                    index = end
+                    continue
+                }
+                let closing = bytes[index] == UInt8(ascii: "/")
+                let nameStart = closing ? index + 1 : index
+                var nameEnd = nameStart
+                while nameEnd < bytes.count, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+                // `<!doctype>`, `<?…>` and a `<` that starts no tag: the parser's text or a bogus comment.
+                guard nameEnd > nameStart, isLetter(bytes[nameStart]) else { continue }
+                guard let end = tagEnd(bytes, from: nameEnd) else { return false }
+                index = end
+                let name = bytes[nameStart..<nameEnd]
+                if closing {
+                    guard let last = open.last, sameName(last, name) else { return false }
+                    open.removeLast()
+                    if isForeignRoot(name) { foreign -= 1 }
+                    continue
+                }
+                let lowered = String(decoding: name, as: UTF8.self).lowercased()
+                if voidElements.contains(lowered) || (foreign > 0 && bytes[end - 2] == UInt8(ascii: "/")) { continue }
+                if lowered == "plaintext" { return false }
+                if foreign == 0, rawText.contains(lowered) {
+                    guard let close = find("</" + lowered, in: bytes, from: index, ignoringCase: true),
+                        let after = tagEnd(bytes, from: close)
+                    else { return false }
+                    index = after
+                    continue
+                }
+                if isForeignRoot(name) { foreign += 1 }
+                open.append(name)
+            }
+            return open.isEmpty
+        }
+    }
+
+    /// Elements that have no end tag.
+    static let voidElements: Set<String> = [
+        "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input", "keygen", "link",
+        "meta", "param", "source", "track", "wbr",
+    ]
+
+    private static func isForeignRoot<Name: Collection<UInt8>>(_ name: Name) -> Bool {
+        sameName(name, "svg".utf8) || sameName(name, "math".utf8)
+    }
+
+    /// Whether two tag names are the same, ASCII letters compared without case.
+    private static func sameName<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")
+    }
+
+    /// Where the tag whose name ends at `start` ends (after its `>`, quoted attribute values passed over: a quote
+    /// starts one only after `=`, as in `title='x'` but not `title=it's`).
+    private static func tagEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var quote: UInt8?
+        var afterEquals = false
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return index + 1
+            }
+            if quote == nil, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\n") {
+                afterEquals = byte == UInt8(ascii: "=")
+            }
+            index += 1
+        }
+        return nil
+    }
+
     /// Elements whose content is text to the parser, not tags.
-    private static let rawText: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed"]
+    static let rawText: Set<String> = [
+        "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript",
+    ]
 
     /// Where the first `needle` at or after `start` ends, if any (ASCII letters compared without case when asked).
     private static func find(

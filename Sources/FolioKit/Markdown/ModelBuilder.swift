@@ -43,6 +43,10 @@ struct ModelBuilder {
     /// Anchors (`<a name="x">`) written inside headings, by the heading's line.
     private var headingAnchors: [Int: [String]] = [:]
     private var highlighting = CodeHighlighting()
+    /// The top-level blocks, and the items of top-level lists, that hold raw HTML: what `HTMLBalancer` reads.
+    private var rawHTMLBlocks: Set<MarkdownNode> = []
+    /// The lines of the headings whose sections' rows hold raw HTML (0: the intro's).
+    private var rawHTMLSections: Set<Int> = []
 
     private init(input: Input) {
         self.input = input
@@ -105,6 +109,7 @@ struct ModelBuilder {
                 continue
             }
             let (html, rows) = render(block)
+            if rawHTMLBlocks.contains(block) { rawHTMLSections.insert(open.last?.line ?? 0) }
             if open.isEmpty {
                 intro += html
                 introRows += rows
@@ -115,9 +120,10 @@ struct ModelBuilder {
         }
         close(downTo: 0)
 
-        let model = TableModel(
+        var model = TableModel(
             title: headingTitle ?? "", url: input.pageURL, view: input.view,
             intro: intro, introRows: introRows, sections: top)
+        if !rawHTMLSections.isEmpty { balanceRawHTML(&model) }
         return Output(model: model, headingTitle: headingTitle, links: links)
     }
 
@@ -171,8 +177,10 @@ struct ModelBuilder {
                     report(.warning, "unknown heading attribute '\(key)'; Folio reads {#id} and {view=…}", at: node)
                 }
             }
+            var title = inlineHTML(of: node)
+            if rawHTMLBlocks.contains(node) { title = HTMLBalancer.balanced(title) }
             let section = Section(
-                id: id, title: inlineHTML(of: node), text: text, level: node.headingLevel,
+                id: id, title: title, text: text, level: node.headingLevel,
                 view: view, line: node.line + input.lineOffset,
                 anchors: (headingAnchors[node.line] ?? []).filter { $0 != id })
             headings[node.line] = Heading(level: node.headingLevel, section: section)
@@ -245,8 +253,9 @@ struct ModelBuilder {
             for item in block.children {
                 let itemHTML = InlineCodeWords.apply(FocusableCode.apply(highlighting.apply(document.html(item))))
                 html += itemHTML
-                rows.append(
-                    Row(kind: .listItem, html: Self.unwrapItem(itemHTML), text: item.plainText.trimmingWhitespace()))
+                var row = Self.unwrapItem(itemHTML)
+                if rawHTMLBlocks.contains(item) { row = HTMLBalancer.balanced(row) }
+                rows.append(Row(kind: .listItem, html: row, text: item.plainText.trimmingWhitespace()))
             }
             html += block.isOrderedList ? "</ol>\n" : "</ul>\n"
             return (html, rows)
@@ -263,8 +272,61 @@ struct ModelBuilder {
                 case .customBlock: GitHubMarkdown.rowKind(of: block) ?? .other
                 default: .other
                 }
-            return (html, [Row(kind: kind, html: html, text: block.plainText.trimmingWhitespace())])
+            let row = rawHTMLBlocks.contains(block) ? HTMLBalancer.balanced(html) : html
+            return (html, [Row(kind: kind, html: row, text: block.plainText.trimmingWhitespace())])
         }
+    }
+
+    /// Raw HTML kept within each piece of the page that is shown on its own (`HTMLBalancer`): the intro and the
+    /// sections' rows, in the order of the page (a `<div>` one leaves open goes on in the next); each heading and each
+    /// row is balanced on its own as it is made. An element other than a `<div>` left open at a heading (`<details>`
+    /// around one) ends before it, with a warning.
+    private mutating func balanceRawHTML(_ model: inout TableModel) {
+        var balancer = HTMLBalancer()
+        func balance(_ html: inout String, line: Int) {
+            guard rawHTMLSections.contains(line) || balancer.reopens else { return }
+            html = balancer.balance(html)
+            if balancer.tooDeep {
+                warn(
+                    "raw HTML left open here nests more than \(HTMLNesting.maxDepth) elements deep, past where browsers "
+                        + "stop nesting them: Folio cannot keep it within its section; close the elements you open",
+                    line: line == 0 ? input.lineOffset + 1 : line)
+            }
+        }
+        func balance(_ sections: inout [Section]) {
+            for index in sections.indices {
+                for name in balancer.takeClosedAtEnd() {
+                    warn(
+                        "raw HTML <\(name)> opened above is still open at this heading: Folio shows each section on "
+                            + "its own and closes it before the heading; close it above the heading",
+                        line: sections[index].line)
+                }
+                balance(&sections[index].html, line: sections[index].line)
+                balance(&sections[index].sections)
+            }
+        }
+        balance(&model.intro, line: 0)
+        balance(&model.sections)
+    }
+
+    /// The top-level block that holds `node`, and the item of a top-level list that does.
+    private static func blocks(holding node: MarkdownNode) -> [MarkdownNode] {
+        var blocks: [MarkdownNode] = []
+        var current = node
+        while let parent = current.parent {
+            if parent.kind == .list, parent.parent?.parent == nil { blocks.append(current) }
+            guard parent.parent != nil else {
+                blocks.append(current)
+                break
+            }
+            current = parent
+        }
+        return blocks
+    }
+
+    private mutating func warn(_ message: String, line: Int) {
+        diagnostics.report(
+            Diagnostic(path: input.displayPath, line: line, column: 1, severity: .warning, message: message))
     }
 
     /// Read as UTF-8: dropping characters from a Substring walks grapheme clusters, and every list item asks.
@@ -305,6 +367,7 @@ struct ModelBuilder {
             default: break
             }
         }
+        for node in htmlNodes where node.kind != .text { rawHTMLBlocks.formUnion(Self.blocks(holding: node)) }
         readHeadingAnchors(htmlNodes)
         if input.unsafeHTML {
             _ = escapeUnclosed(htmlNodes, elements: HTMLAllowList.tagFilter)

@@ -39,3 +39,23 @@ import Testing
             "after the svg ends, a slash is ignored again")
     }
 }
+
+/// The quick test that lets `HTMLBalancer` leave a piece without reading it with the HTML parser.
+@Suite struct WellNestedTests {
+    @Test(arguments: [
+        "<p>Text <kbd>Ctrl</kbd> and <b>bold</b><br>.</p>\n", "<p align=\"center\"><img src=\"a.png\" alt=\"a\" /></p>",
+        "<svg><path d=\"M0\"/><circle r=\"1\"/></svg>", "<div><!-- </div> --></div>", "<script>w(\"</div>\")</script>",
+        "<a title=\"a > b\" href=\"#x\">x</a>", "<DIV>x</div>", "a < b and <!doctype html>", "<p>no tags</p>\n\n",
+    ])
+    func inTurn(html: String) {
+        #expect(HTMLNesting.isWellNested(html))
+    }
+
+    @Test(arguments: [
+        "<div align=\"center\">\n", "</div>\n", "<p>a <b>b</p>", "<div/>", "<ul><li>a</ul>", "<p>a<p>b",
+        "<a title=it's><div>'>x</a>", "<!-- open", "<script>never closed", "<svg><div>x</svg>", "<plaintext>",
+    ])
+    func notInTurn(html: String) {
+        #expect(!HTMLNesting.isWellNested(html))
+    }
+}

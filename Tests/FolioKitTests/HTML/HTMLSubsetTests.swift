@@ -181,9 +181,10 @@ import Testing
         #expect(output.diagnostics.isEmpty)
     }
 
+    /// Sanitized, and the end tags among them dropped: on the page they would close an element of Folio's views.
     @Test func strayTagsTheParserIgnoresAreStillSanitized() {
-        #expect(render("</div>\n").html == "</div>\n")
-        #expect(render("<td onclick=\"x\">cell</td>\n").html == "<td>cell</td>\n")
-        #expect(render("<div>a</details>b &amp; c</div>\n").html == "<div>a</details>b &amp; c</div>\n")
+        #expect(render("</div>\n").html == "\n")
+        #expect(render("<td onclick=\"x\">cell</td>\n").html == "<td>cell</td>\n", "in turn: nothing to close")
+        #expect(render("<div>a</details>b &amp; c</div>\n").html == "<div>ab &amp; c</div>\n")
     }
 }
