@@ -310,8 +310,17 @@ struct MarkdownNode: Hashable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    private func appendPlainText(to text: inout [UInt8]) {
+    /// `plainText` without images' alt text, as a browser's `textContent` reads the rendered HTML: what GitHub makes a
+    /// heading's id from.
+    var textContent: String {
+        var text: [UInt8] = []
+        appendPlainText(to: &text, images: false)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private func appendPlainText(to text: inout [UInt8], images: Bool = true) {
         switch kind {
+        case .image where !images: break
         case .text, .code, .codeBlock:
             if let literal = cmark_node_get_literal(pointer) {
                 literal.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
@@ -322,7 +331,7 @@ struct MarkdownNode: Hashable {
         case .htmlBlock, .htmlInline: break
         case .customInline where onExit.hasSuffix("\n"):
             // A table cell: its words are apart from the next cell's.
-            for child in children { child.appendPlainText(to: &text) }
+            for child in children { child.appendPlainText(to: &text, images: images) }
             if !text.isEmpty, text.last != space { text.append(space) }
         default:
             var child = cmark_node_first_child(pointer)
@@ -330,7 +339,7 @@ struct MarkdownNode: Hashable {
             while let node = child {
                 let wrapped = MarkdownNode(node)
                 if !first, wrapped.isBlock, !text.isEmpty, text.last != space { text.append(space) }
-                wrapped.appendPlainText(to: &text)
+                wrapped.appendPlainText(to: &text, images: images)
                 first = false
                 child = cmark_node_next(node)
             }

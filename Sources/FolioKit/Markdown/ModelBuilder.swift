@@ -71,7 +71,7 @@ struct ModelBuilder {
         if input.titleFromHeading,
             let index = blocks.firstIndex(where: { $0.kind == .heading && $0.headingLevel == 1 })
         {
-            headingTitle = Self.stripAttributes(of: blocks[index])?.text ?? blocks[index].plainText.trimmingWhitespace()
+            headingTitle = stripAttributes(of: blocks[index])?.text ?? blocks[index].plainText.trimmingWhitespace()
             blocks.remove(at: index)
         }
         let headings = readHeadings(blocks)
@@ -134,10 +134,14 @@ struct ModelBuilder {
         var section: Section
     }
 
-    /// Reads every top-level heading once; custom ids are reserved first so generated ones avoid them.
+    /// Reads every top-level heading once; custom ids are reserved first so generated ones avoid them. A heading in a
+    /// list item or a block quote gets an id too, as on GitHub, in the order of the page.
     private mutating func readHeadings(_ blocks: [MarkdownNode]) -> [Int: Heading] {
-        let nodes = blocks.filter { $0.kind == .heading }
-        let parsed = nodes.map { node in (node, Self.stripAttributes(of: node)) }
+        var order: [MarkdownNode] = []
+        for block in blocks {
+            if block.kind == .heading { order.append(block) } else { Self.collectHeadings(in: block, into: &order) }
+        }
+        let parsed = order.map { node in node.parent?.parent == nil ? (node, stripAttributes(of: node)) : (node, nil) }
         for (_, split) in parsed {
             if let id = split?.attributes.id { slugger.reserve(ReservedIDs.authorID(id)) }
         }
@@ -145,8 +149,12 @@ struct ModelBuilder {
         /// The line of the first heading that chose each id.
         var chosen: [String: Int] = [:]
         for (node, split) in parsed {
+            guard node.parent?.parent == nil else {
+                Self.give(node, id: slugger.uniqueID(for: Self.slugText(of: node)))
+                continue
+            }
             let text = split?.text ?? node.plainText.trimmingWhitespace()
-            var id = split?.attributes.id ?? slugger.uniqueID(for: text)
+            var id = split?.attributes.id ?? slugger.uniqueID(for: Self.slugText(of: node))
             var view: ViewSpec?
             if let split {
                 if let written = split.attributes.id {
@@ -188,6 +196,41 @@ struct ModelBuilder {
         return headings
     }
 
+    /// What GitHub makes a heading's id from: the text of its HTML, images' alt text left out (`![logo](x.png) Setup`
+    /// gives `-setup`, as the space before the word stays).
+    private static func slugText(of heading: MarkdownNode) -> String {
+        var text = Substring(heading.textContent)
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
+    }
+
+    /// The headings inside `block` (a list, a block quote, an alert), in the order of the page.
+    private static func collectHeadings(in block: MarkdownNode, into headings: inout [MarkdownNode]) {
+        for child in block.children {
+            switch child.kind {
+            case .heading: headings.append(child)
+            case .list, .item, .blockQuote, .customBlock: collectHeadings(in: child, into: &headings)
+            default: break
+            }
+        }
+    }
+
+    /// Gives a heading that is not a section's its id: cmark writes no attributes, so it becomes a block holding an
+    /// inline node that writes the heading's tags, with the id, around the same children.
+    private static func give(_ heading: MarkdownNode, id: String) {
+        let level = heading.headingLevel
+        let block = MarkdownNode.custom(.customBlock, enter: "")
+        let tags = MarkdownNode.custom(
+            .customInline, enter: "<h\(level) id=\"\(HTMLEscape.attribute(id))\">", exit: "</h\(level)>")
+        for child in heading.children {
+            child.unlink()
+            tags.append(child)
+        }
+        block.append(tags)
+        heading.insertBefore(block)
+        heading.delete()
+    }
+
     /// A segmented view repeats its sections with `all-` before every id, so `## All options` beside `## Options` would
     /// give two elements the id `all-options`.
     private mutating func checkSegmentedCopies(_ sections: [Section]) {
@@ -217,18 +260,34 @@ struct ModelBuilder {
         return nil
     }
 
-    /// Removes a trailing `{…}` attribute block from the heading's last text node.
-    private static func stripAttributes(of heading: MarkdownNode) -> (
+    /// Removes a trailing `{…}` attribute block from the heading's last text node; one whose `{` is escaped
+    /// (`## Literal \{#x}`) is text.
+    private func stripAttributes(of heading: MarkdownNode) -> (
         text: String, attributes: HeadingAttributes, offset: Int
     )? {
         guard let last = heading.lastChild, last.kind == .text,
-            let split = HeadingAttributes.split(last.literal)
+            let split = HeadingAttributes.split(last.literal), !endsInEscapedBrace(heading)
         else { return nil }
         let original = last.literal
         let leading = original.prefix { $0 == " " || $0 == "\t" }.count
         let offset = heading.plainText.count - original.count + leading + split.offset
         last.literal = split.text
         return (heading.plainText.trimmingWhitespace(), split.attributes, offset)
+    }
+
+    /// Whether the last `{` of the heading's source is escaped by a backslash: cmark's text shows it unescaped.
+    private func endsInEscapedBrace(_ heading: MarkdownNode) -> Bool {
+        let lines = document.sourceLines
+        var line = min(heading.endLine, lines.count)
+        while line >= max(heading.line, 1) {
+            let text = lines[line - 1]
+            if let brace = text.lastIndex(of: "{") {
+                let backslashes = text[..<brace].reversed().prefix { $0 == "\\" }.count
+                return backslashes % 2 == 1
+            }
+            line -= 1
+        }
+        return false
     }
 
     private func inlineHTML(of heading: MarkdownNode) -> String {

@@ -29,9 +29,19 @@ import Testing
         ("## 中文（简体）", "中文简体"),
         ("## हिन्दी भाषा", "हिन्दी-भाषा"),
         ("## UPPER case", "upper-case"),
+        // An image's alt text is not in the heading's text (the space after it is).
+        ("## ![logo](logo.png) Image heading", "-image-heading"),
+        ("## Icon ![i](i.png)", "icon"),
     ])
     func idsMatchGitHub(heading: String, id: String) {
         #expect(model(heading + "\n", sectionLevel: 3).model.sections.first?.id == id)
+    }
+
+    /// An escaped brace is text, as on GitHub: `## Literal \{#x}` was read as the id `x`.
+    @Test func anEscapedBraceIsNoAttributeBlock() {
+        let output = model("## Literal \\{#x}\n\nSetext \\{#y}\n---\n\n## Real {#z}\n")
+        #expect(output.model.sections.map(\.id) == ["literal-x", "setext-y", "z"])
+        #expect(output.model.sections.map(\.title) == ["Literal {#x}", "Setext {#y}", "Real"])
     }
 
     @Test func repeatsGetNumberedInDocumentOrder() {
@@ -121,5 +131,17 @@ import Testing
         let output = model("## <a href=\"https://example.com\">Site</a>\n")
         #expect(output.model.sections[0].anchors.isEmpty)
         #expect(output.model.sections[0].title == "<a href=\"https://example.com\">Site</a>")
+    }
+
+    /// GitHub gives every heading an id, those in a list item or a block quote too: links to them were broken.
+    @Test func headingsInAListItemOrABlockQuoteGetIDsInPageOrder() {
+        let output = model(
+            "## Setup\n\n- item\n\n  ### Setup\n\n> ## In a *quote*\n\n> [!NOTE]\n> ### Noted\n\n## Setup\n")
+        #expect(output.model.sections.map(\.id) == ["setup", "setup-2"])
+        let html = output.model.sections[0].html
+        #expect(html.contains("<li>\n<p>item</p>\n<h3 id=\"setup-1\">Setup</h3>\n</li>"), "\(html)")
+        #expect(html.contains("<blockquote>\n<h2 id=\"in-a-quote\">In a <em>quote</em></h2>\n</blockquote>"), "\(html)")
+        #expect(html.contains("<h3 id=\"noted\">Noted</h3>"), "\(html)")
+        #expect(output.model.sections[0].rows.map(\.text) == ["item Setup", "In a quote", "Noted"])
     }
 }
