@@ -95,7 +95,8 @@ enum GitHubTables {
         return alignments
     }
 
-    /// A row's cells, trimmed: split at pipes that no backslash escapes, outer pipes optional.
+    /// A row's cells, trimmed: split at pipes that no backslash escapes, outer pipes optional. As in cmark-gfm, a
+    /// backslash escapes only the pipe right after it: `\\|` is a backslash and an escaped pipe, not a cell's end.
     static func cells(_ line: String) -> [String] {
         var bytes = Array(line.trimmed.utf8)
         if bytes.first == UInt8(ascii: "|") { bytes.removeFirst() }
@@ -104,7 +105,7 @@ enum GitHubTables {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "|") {
                 current += [byte, bytes[index + 1]]
                 index += 2
                 continue

@@ -59,6 +59,13 @@ enum HTMLCount {
         #expect(html.contains("<td>x | y</td>\n<td><code>p|q</code></td>"))
     }
 
+    /// A backslash escapes only a pipe: `x\\|y` is one cell, `x|y`, as cmark-gfm makes it (it was `x\` and `y`), and a
+    /// backslash before another character stays.
+    @Test func aBackslashBeforeAnEscapedPipeStaysInTheCell() {
+        let html = gfmHTML("| a | b |\n| - | - |\n| x\\\\|y | z\\w |\n")
+        #expect(html.contains("<td>x|y</td>\n<td>z\\w</td>"), "\(html)")
+    }
+
     @Test func tableRightAfterAParagraphLine() {
         let html = gfmHTML("Intro line\n| a |\n| - |\n| b |\n")
         #expect(html.hasPrefix("<p>Intro line</p>\n<div class=\"table-scroll\""))
