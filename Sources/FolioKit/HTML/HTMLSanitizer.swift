@@ -32,6 +32,10 @@ struct HTMLSanitizer {
     /// What a link (`href`) or an image (`src`) written in raw HTML becomes: the page's Markdown links' rule, so that
     /// `<img src="images/logo.png">` — a README's centred logo — finds the file as `![](images/logo.png)` does.
     let rewriteURL: @Sendable (_ url: String, _ isImage: Bool) -> String
+    /// Every `href` and `src` kept, as written, for the site's link check, with where its tag starts in the piece.
+    private(set) var links: [(written: String, isImage: Bool, offset: Int)] = []
+    /// Where the tag being sanitized starts in its piece.
+    private var tagOffset = 0
 
     init(omissions: [Omission] = [], rewriteURL: @escaping @Sendable (String, Bool) -> String = { url, _ in url }) {
         self.omissions = omissions
@@ -56,6 +60,7 @@ struct HTMLSanitizer {
             if case .text = token.kind, !dropsText, bytes[token.start..<token.end].contains(UInt8(ascii: "<")) {
                 output += sanitizeIgnored(bytes[token.start..<token.end])
             } else {
+                tagOffset = token.start
                 output += sanitize(token.kind)
             }
         }
@@ -178,7 +183,10 @@ struct HTMLSanitizer {
                     return nil
                 }
             }
-            if name == "href" || name == "src" { return (name, rewriteURL(attribute.value, name == "src")) }
+            if name == "href" || name == "src" {
+                links.append((attribute.value, name == "src", tagOffset))
+                return (name, rewriteURL(attribute.value, name == "src"))
+            }
         }
         return (name, attribute.value)
     }

@@ -492,8 +492,10 @@ struct ModelBuilder {
         var sanitizer = HTMLSanitizer(rewriteURL: rewriteURL)
         var parent: MarkdownNode?
         let escaped = escapeUnclosed(nodes, elements: HTMLAllowList.droppedWithContent)
+        var checked = 0
         for node in nodes where !escaped.contains(node) {
             let reported = sanitizer.omissions.count
+            let written = node.literal
             switch node.kind {
             case .text:
                 if sanitizer.dropsText, node.parent == parent { node.literal = "" }
@@ -503,11 +505,38 @@ struct ModelBuilder {
             default:
                 if node.parent != parent {
                     sanitizer = HTMLSanitizer(omissions: sanitizer.omissions, rewriteURL: rewriteURL)
+                    checked = 0
                 }
                 parent = node.parent
                 node.literal = sanitizer.sanitizeTag(node.literal)
             }
             for omission in sanitizer.omissions[reported...] { report(.warning, omission.message, at: node) }
+            checkLinks(sanitizer.links[checked...], in: written, at: node)
+            checked = sanitizer.links.count
+        }
+    }
+
+    /// The links and images of a node of raw HTML, for the site's link check, as those written in Markdown are: each
+    /// at its tag (the check tells links apart by where they stand).
+    private mutating func checkLinks(
+        _ written: ArraySlice<(written: String, isImage: Bool, offset: Int)>, in html: String, at node: MarkdownNode
+    ) {
+        for (url, isImage, offset) in written {
+            let outcome = input.links.resolve(
+                url, isImage: isImage, sourcePath: input.sourcePath, pageURL: input.pageURL)
+            guard
+                var link = PageLink(
+                    node: node, written: url, outcome: outcome, pageURL: input.pageURL, lineOffset: input.lineOffset,
+                    isImage: isImage)
+            else { continue }
+            let before = html.utf8.prefix(offset)
+            let lines = before.count { $0 == UInt8(ascii: "\n") }
+            let lineStart =
+                before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 }
+                ?? 0
+            link.line += lines
+            link.column = lines == 0 ? link.column + offset : offset - lineStart + 1
+            links.append(link)
         }
     }
 

@@ -1,6 +1,10 @@
 extension PageLink {
-    /// The link a cmark link or image node makes, after the link policy; nil when there is nothing to check.
-    init?(node: MarkdownNode, written: String, outcome: LinkPolicy.Outcome, pageURL: String, lineOffset: Int) {
+    /// The link a cmark link or image node makes, after the link policy; nil when there is nothing to check. A link
+    /// written in raw HTML is at its HTML node, an image when `isImage` says so.
+    init?(
+        node: MarkdownNode, written: String, outcome: LinkPolicy.Outcome, pageURL: String, lineOffset: Int,
+        isImage: Bool? = nil
+    ) {
         let target: Target
         switch outcome {
         case .missingPage(let path):
@@ -19,6 +23,6 @@ extension PageLink {
         while let current = located, current.line == 0 { located = current.parent }
         self.init(
             target: target, line: (located?.line ?? 1) + lineOffset, column: located?.column ?? 1,
-            isImage: node.kind == .image, written: written)
+            isImage: isImage ?? (node.kind == .image), written: written)
     }
 }

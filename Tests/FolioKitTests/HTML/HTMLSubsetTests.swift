@@ -182,6 +182,26 @@ import Testing
     }
 
     /// Sanitized, and the end tags among them dropped: on the page they would close an element of Folio's views.
+    /// Links and images written in raw HTML go to the site's link check, each at its tag: a README's
+    /// `<a href="docs/missing.md">` was never reported.
+    @Test func rawHTMLLinksAreCheckedWhereTheirTagsStand() {
+        let output = model(
+            "<p align=\"center\"><img src=\"logo.png\" alt=\"Logo\">\n  <a href=\"missing.md#x\">Gone</a></p>\n\n"
+                + "Text <a href=\"https://example.com/\">out</a>.\n")
+        #expect(
+            output.links == [
+                PageLink(
+                    target: .site(path: "/guide/page/logo.png", fragment: nil), line: 1, column: 19, isImage: true,
+                    written: "logo.png"),
+                PageLink(
+                    target: .source(path: "guide/missing.md", fragment: "x"), line: 2, column: 3, isImage: false,
+                    written: "missing.md#x"),
+                PageLink(
+                    target: .external("https://example.com/"), line: 4, column: 6, isImage: false,
+                    written: "https://example.com/"),
+            ])
+    }
+
     @Test func strayTagsTheParserIgnoresAreStillSanitized() {
         #expect(render("</div>\n").html == "\n")
         #expect(render("<td onclick=\"x\">cell</td>\n").html == "<td>cell</td>\n", "in turn: nothing to close")
