@@ -34,6 +34,7 @@ def test_tables_are_tables_with_cells_and_alignment(readme):
 
 
 def test_every_same_page_link_has_a_target(readme):
+    assert readme.execute_script("return document.querySelector('a[href=\"#quoted-heading\"]') !== null")
     missing = readme.execute_script("""
         return [...document.querySelectorAll('a[href^="#"]')]
             .map(a => a.getAttribute('href').slice(1))
@@ -66,7 +67,7 @@ def test_alerts_and_tasks_render_as_github_does(readme):
                       ["markdown-alert markdown-alert-tip", "Tip"]]
     boxes = readme.execute_script("""
         return [...document.querySelectorAll('li input[type=checkbox]')].map(b => [b.checked, b.disabled, b.getAttribute('aria-label')])""")
-    assert boxes == [[True, True, "Parse"], [False, True, "Render"]]
+    assert boxes == [[True, True, "Parse"], [False, True, "Render"], [False, True, "Task"]]
     links = readme.execute_script("return [...document.querySelectorAll('.folio-content a:not([data-footnote-ref]):not([data-footnote-backref])')].map(a => a.getAttribute('href'))")
     assert links[:3] == ["http://www.example.com", "https://example.com/docs", "mailto:help@example.com"]
     assert readme.execute_script("return document.querySelector('del').textContent") == "Version 1"
