@@ -150,7 +150,8 @@ struct ModelBuilder {
         var chosen: [String: Int] = [:]
         for (node, split) in parsed {
             guard node.parent?.parent == nil else {
-                Self.give(node, id: slugger.uniqueID(for: Self.slugText(of: node)))
+                let id = slugger.uniqueID(for: Self.slugText(of: node))
+                Self.give(node, id: id, anchors: (headingAnchors[node.line] ?? []).filter { $0 != id })
                 continue
             }
             let text = split?.text ?? node.plainText.trimmingWhitespace()
@@ -215,13 +216,15 @@ struct ModelBuilder {
         }
     }
 
-    /// Gives a heading that is not a section's its id: cmark writes no attributes, so it becomes a block holding an
-    /// inline node that writes the heading's tags, with the id, around the same children.
-    private static func give(_ heading: MarkdownNode, id: String) {
+    /// Gives a heading that is not a section's its id and the anchors written in it (`<a name>`), as a section's heading
+    /// has them: cmark writes no attributes, so it becomes a block holding an inline node that writes the heading's
+    /// tags around the same children.
+    private static func give(_ heading: MarkdownNode, id: String, anchors: [String]) {
         let level = heading.headingLevel
         let block = MarkdownNode.custom(.customBlock, enter: "")
-        let tags = MarkdownNode.custom(
-            .customInline, enter: "<h\(level) id=\"\(HTMLEscape.attribute(id))\">", exit: "</h\(level)>")
+        var start = "<h\(level) id=\"\(HTMLEscape.attribute(id))\">"
+        for anchor in anchors { start += "<a id=\"\(HTMLEscape.attribute(anchor))\"></a>" }
+        let tags = MarkdownNode.custom(.customInline, enter: start, exit: "</h\(level)>")
         for child in heading.children {
             child.unlink()
             tags.append(child)

@@ -144,4 +144,9 @@ import Testing
         #expect(html.contains("<h3 id=\"noted\">Noted</h3>"), "\(html)")
         #expect(output.model.sections[0].rows.map(\.text) == ["item Setup", "In a quote", "Noted"])
     }
+
+    @Test func anAnchorInAHeadingInABlockQuoteIsWritten() {
+        let html = model("> ### <a name=\"old\"></a>New name\n").model.intro
+        #expect(html == "<blockquote>\n<h3 id=\"new-name\"><a id=\"old\"></a>New name</h3>\n</blockquote>\n")
+    }
 }
