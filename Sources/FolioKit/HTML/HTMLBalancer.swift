@@ -13,9 +13,13 @@ struct HTMLBalancer {
     private var reopened = ""
     /// The elements other than those `<div>`s that the last piece opened and left open (`details`), which it closed.
     private var closedAtEnd: [String] = []
-    /// Whether the last piece nested deeper than browsers do (`HTMLNesting`), and was left as it is: the HTML parser
-    /// takes time that grows with the square of the depth.
+    /// Whether the last piece nested deeper than `maxDepth`, and was left as it is: the HTML parser takes time that
+    /// grows with the square of the depth.
     private(set) var tooDeep = false
+
+    /// Deeper than browsers nest (`HTMLNesting.maxDepth`), as `HTMLNesting` counts depth without building a tree: a
+    /// `<b>` left open in each of 513 list items counts 513, though the parser closes each at its `</li>`.
+    static let maxDepth = 4096
 
     /// At most this many `<div>`s go on from one piece to the next: a README wraps its sections in one or two, and a page
     /// whose every section opens one more would otherwise repeat them all in every section after.
@@ -24,10 +28,11 @@ struct HTMLBalancer {
     /// Whether the next piece starts with `<div>`s the last one left open.
     var reopens: Bool { !reopened.isEmpty }
 
-    /// The elements the last piece closed at its end (`closedAtEnd`), told once.
+    /// The kinds of element the last piece closed at its end (`closedAtEnd`), each named once, told once.
     mutating func takeClosedAtEnd() -> [String] {
         defer { closedAtEnd = [] }
-        return closedAtEnd
+        var named: Set<String> = []
+        return closedAtEnd.filter { named.insert($0).inserted }
     }
 
     /// `html`, balanced, after the `<div>`s the last piece left open.
@@ -37,7 +42,7 @@ struct HTMLBalancer {
             (reopened, closedAtEnd, tooDeep) = ("", [], false)
             return source
         }
-        tooDeep = HTMLNesting.isTooDeep(source)
+        tooDeep = HTMLNesting.isTooDeep(source, limit: Self.maxDepth)
         guard !tooDeep else {
             (reopened, closedAtEnd) = ("", [])
             return source
@@ -45,7 +50,8 @@ struct HTMLBalancer {
         let fragment = HTMLTokenizer.fragment(of: source)
         let carried = fragment.open.prefix { $0.name == "div" }.prefix(Self.maxReopened)
         reopened = carried.map(Self.startTag).joined()
-        closedAtEnd = fragment.open.dropFirst(carried.count).filter(\.hasStartTag).map(\.name)
+        // A heading closes a `<p>` by itself, in a browser as on GitHub: no need to tell.
+        closedAtEnd = fragment.open.dropFirst(carried.count).filter { $0.hasStartTag && $0.name != "p" }.map(\.name)
         guard !fragment.strayEndTags.isEmpty || !fragment.open.isEmpty || !fragment.unclosedFormatting.isEmpty else {
             return source
         }

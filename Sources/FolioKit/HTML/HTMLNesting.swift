@@ -12,8 +12,8 @@ enum HTMLNesting {
         "colgroup", "caption",
     ]
 
-    /// Whether the elements of `html` nest deeper than `maxDepth`.
-    static func isTooDeep(_ html: String) -> Bool {
+    /// Whether the elements of `html` nest deeper than `limit`.
+    static func isTooDeep(_ html: String, limit: Int = maxDepth) -> Bool {
         var html = html
         return html.withUTF8 { bytes in
             var depth = 0
@@ -33,7 +33,9 @@ enum HTMLNesting {
                 var end = closing ? index + 1 : index
                 let start = end
                 while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
-                guard end > start, let close = bytes[end...].firstIndex(of: UInt8(ascii: ">")) else { continue }
+                guard end > start else { continue }
+                // No `>` after this `<`: none after a later one either (reading on from each was quadratic).
+                guard let close = bytes[end...].firstIndex(of: UInt8(ascii: ">")) else { break }
                 let name = String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
                 index = close + 1
                 if flat.contains(name) { continue }
@@ -53,7 +55,7 @@ enum HTMLNesting {
                     continue
                 }
                 depth += 1
-                if depth > maxDepth { return true }
+                if depth > limit { return true }
                 if isForeignRoot, foreign == nil { foreign = depth }
             }
             return false
@@ -73,18 +75,29 @@ enum HTMLNesting {
             while let start = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
                 index = start + 1
                 guard index < bytes.count else { return true }
-                if bytes[index...].starts(with: "!--".utf8) {
-                    guard let end = find("-->", in: bytes, from: index + 3) else { return false }
+                // A comment, read as the parser reads it only when plain (`<!-->` and `--!>` end one too); `<!doctype>`,
+                // `<?…>` and `</3 …>` are bogus comments that may hide a tag: the parser decides.
+                if bytes[index] == UInt8(ascii: "!") || bytes[index] == UInt8(ascii: "?") {
+                    guard bytes[index...].starts(with: "!--".utf8), let end = find("-->", in: bytes, from: index + 3),
+                        !bytes[(index + 3)...].starts(with: ">".utf8), !bytes[(index + 3)...].starts(with: "->".utf8),
+                        !bytes[(index + 3)..<end].indices.contains(where: { bytes[$0...].starts(with: "--!>".utf8) })
+                    else { return false }
                     index = end
                     continue
                 }
                 let closing = bytes[index] == UInt8(ascii: "/")
                 let nameStart = closing ? index + 1 : index
+                guard nameStart < bytes.count else { return false }
+                // A `<` before a space or a digit is text; `</` before one is a bogus comment.
+                guard isLetter(bytes[nameStart]) else {
+                    if closing { return false }
+                    continue
+                }
                 var nameEnd = nameStart
                 while nameEnd < bytes.count, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
-                // `<!doctype>`, `<?…>` and a `<` that starts no tag: the parser's text or a bogus comment.
-                guard nameEnd > nameStart, isLetter(bytes[nameStart]) else { continue }
-                guard let end = tagEnd(bytes, from: nameEnd) else { return false }
+                // The parser's name runs to a space, `/` or `>` (`<div:x>` is no `div`).
+                guard nameEnd < bytes.count, isTagNameEnd(bytes[nameEnd]), let end = tagEnd(bytes, from: nameEnd)
+                else { return false }
                 index = end
                 let name = bytes[nameStart..<nameEnd]
                 if closing {
@@ -129,27 +142,47 @@ enum HTMLNesting {
         byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")
     }
 
-    /// Where the tag whose name ends at `start` ends (after its `>`, quoted attribute values passed over: a quote
-    /// starts one only after `=`, as in `title='x'` but not `title=it's`).
+    /// Whether `byte` ends a tag's name, as the HTML5 tokeniser reads it.
+    static func isTagNameEnd(_ byte: UInt8) -> Bool {
+        isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == 0x0C
+            || byte == UInt8(ascii: "\r")
+    }
+
+    /// Where the tag whose name ends at `start` ends (after its `>`), its attributes read as the HTML5 tokeniser reads
+    /// them: a value is quoted only when a quote is its first character (`title=it's`, `a=b="…"` are unquoted, and
+    /// end at a space or `>`).
     private static func tagEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var quote: UInt8?
-        var afterEquals = false
         var index = start
-        while index < bytes.count {
+        func skipSpaces() { while index < bytes.count, isSpace(bytes[index]) { index += 1 } }
+        while true {
+            skipSpaces()
+            guard index < bytes.count else { return nil }
             let byte = bytes[index]
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                return index + 1
+            if byte == UInt8(ascii: ">") { return index + 1 }
+            if byte == UInt8(ascii: "/") {
+                index += 1
+                continue
             }
-            if quote == nil, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\n") {
-                afterEquals = byte == UInt8(ascii: "=")
-            }
+            // A name: a leading `=` belongs to it.
             index += 1
+            while index < bytes.count, !isSpace(bytes[index]), !"/>=".utf8.contains(bytes[index]) { index += 1 }
+            skipSpaces()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { continue }
+            index += 1
+            skipSpaces()
+            guard index < bytes.count else { return nil }
+            let quote = bytes[index]
+            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                guard let close = bytes[(index + 1)...].firstIndex(of: quote) else { return nil }
+                index = close + 1
+            } else {
+                while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
+            }
         }
-        return nil
     }
 
     /// Elements whose content is text to the parser, not tags.

@@ -28,7 +28,7 @@ enum HTMLTokenizer {
     /// The tokens gumbo kept, in source order. Bytes no token covers are what the tree builder ignored (stray end
     /// tags, a `<td>` outside a table, a doctype); the caller decides what to do with them.
     static func tokens(of html: String, context: String = "div") -> [Token] {
-        parse(html, context: context) { root, base, _ in
+        parse(Array(html.utf8), context: context) { root, base, _ in
             var tokens: [Token] = []
             collect(root, base: base, into: &tokens)
             return tokens.sorted { $0.start < $1.start }
@@ -56,7 +56,7 @@ enum HTMLTokenizer {
     }
 
     static func fragment(of html: String) -> Fragment {
-        parse(html, context: "div") { root, base, count in
+        parse(maskingNoscript(Array(html.utf8)), context: "div") { root, base, count in
             let bytes = UnsafeBufferPointer(
                 start: UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self), count: count)
             var open: [UnsafeMutablePointer<GumboNode>] = []
@@ -132,7 +132,7 @@ enum HTMLTokenizer {
         let children = node.pointee.v.element.children
         guard children.length > 0 else { return nil }
         let last = children.data[Int(children.length) - 1]!.assumingMemoryBound(to: GumboNode.self)
-        return last.pointee.type == GUMBO_NODE_ELEMENT ? last : nil
+        return last.pointee.type == GUMBO_NODE_ELEMENT || last.pointee.type == GUMBO_NODE_TEMPLATE ? last : nil
     }
 
     /// Whether the element `node` ended before the fragment did: by its end tag, being void, or self-closed as an
@@ -155,9 +155,10 @@ enum HTMLTokenizer {
         while index + 2 < range.upperBound {
             defer { index += 1 }
             guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "/"),
-                bytes[index + 2] | 0x20 >= UInt8(ascii: "a"), bytes[index + 2] | 0x20 <= UInt8(ascii: "z"),
-                let close = bytes[(index + 2)..<range.upperBound].firstIndex(of: UInt8(ascii: ">"))
+                bytes[index + 2] | 0x20 >= UInt8(ascii: "a"), bytes[index + 2] | 0x20 <= UInt8(ascii: "z")
             else { continue }
+            // No `>` after this end tag's start: none after a later one either (reading on from each was quadratic).
+            guard let close = bytes[(index + 2)..<range.upperBound].firstIndex(of: UInt8(ascii: ">")) else { break }
             let name = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
             if name.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "/" }).first?.lowercased()
                 != "form"
@@ -169,11 +170,47 @@ enum HTMLTokenizer {
         return found
     }
 
+    /// `html` with the content of each `<noscript>` made letters: gumbo parses as a browser without scripts would,
+    /// reading that content as elements, where a browser running Folio's pages reads it as text to `</noscript>` (a
+    /// `<p>` in it closed the noscript early, and its end tag, then ignored, was dropped: the page ended in it).
+    private static func maskingNoscript(_ html: [UInt8]) -> [UInt8] {
+        var bytes = html
+        var index = 0
+        while let open = find("<noscript", in: bytes, from: index) {
+            let after = open + 9
+            guard after < bytes.count, HTMLNesting.isTagNameEnd(bytes[after]),
+                let start = bytes[after...].firstIndex(of: UInt8(ascii: ">"))
+            else {
+                index = after
+                continue
+            }
+            let end = find("</noscript", in: bytes, from: start + 1) ?? bytes.count
+            for offset in (start + 1)..<end where bytes[offset] != UInt8(ascii: "\n") {
+                bytes[offset] = UInt8(ascii: "x")
+            }
+            index = end
+        }
+        return bytes
+    }
+
+    /// Where `needle` (lower case) first starts in `bytes` at or after `start`, ASCII letters compared without case.
+    private static func find(_ needle: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
+        let needle = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard start < bytes.count, let first = needle.first else { return nil }
+        var index = start
+        while let at = bytes[index...].firstIndex(where: { $0 | 0x20 == first }) {
+            guard at + needle.count <= bytes.count else { return nil }
+            if (0..<needle.count).allSatisfy({ bytes[at + $0] | 0x20 == needle[$0] | 0x20 }) { return at }
+            index = at + 1
+        }
+        return nil
+    }
+
     /// Parses `html` as the content of a `context` element and hands gumbo's tree to `body`.
     private static func parse<T>(
-        _ html: String, context: String, _ body: (UnsafeMutablePointer<GumboNode>, UnsafePointer<CChar>, Int) -> T
+        _ html: [UInt8], context: String, _ body: (UnsafeMutablePointer<GumboNode>, UnsafePointer<CChar>, Int) -> T
     ) -> T? {
-        var bytes = Array(html.utf8)
+        var bytes = html
         bytes.append(0)
         return bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in

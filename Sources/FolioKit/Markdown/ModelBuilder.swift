@@ -350,8 +350,8 @@ struct ModelBuilder {
             html = balancer.balance(html)
             if balancer.tooDeep {
                 warn(
-                    "raw HTML left open here nests more than \(HTMLNesting.maxDepth) elements deep, past where browsers "
-                        + "stop nesting them: Folio cannot keep it within its section; close the elements you open",
+                    "raw HTML left open here nests more than \(HTMLBalancer.maxDepth) elements deep, far past where "
+                        + "browsers stop nesting them: Folio cannot keep it within its section; close the elements you open",
                     line: line == 0 ? input.lineOffset + 1 : line)
             }
         }

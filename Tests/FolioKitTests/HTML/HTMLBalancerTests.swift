@@ -80,13 +80,23 @@ import Testing
                 == "<details>\n<summary>S</summary>\n<p>Hidden.</p>\n</details>\n<p>Text <kbd>Ctrl</kbd>.</p>\n")
     }
 
-    /// Elements nested past where browsers stop are left as they are, with a warning: the HTML parser takes time that
-    /// grows with the square of the depth (100,000 unclosed `<div>` blocks took 30 s).
+    /// Elements nested far past where browsers stop are left as they are, with a warning: the HTML parser takes time
+    /// that grows with the square of the depth (100,000 unclosed `<div>` blocks took 30 s).
     @Test func aPieceNestedTooDeepIsLeftAsItIsWithAWarning() {
-        let output = model(String(repeating: "<div>\n\n", count: HTMLNesting.maxDepth + 1) + "## One\n\n1\n")
+        let output = model(String(repeating: "<div>\n\n", count: HTMLBalancer.maxDepth + 1) + "## One\n\n1\n")
         #expect(output.model.intro.components(separatedBy: "</div>").count == 1)
         #expect(output.diagnostics.map(\.line) == [1])
-        #expect(output.diagnostics.first?.message.contains("nests more than 512 elements deep") == true)
+        #expect(output.diagnostics.first?.message.contains("nests more than 4096 elements deep") == true)
+    }
+
+    /// One warning a heading for each kind of element closed before it.
+    @Test func manyDivsLeftOpenGetOneWarning() {
+        let output = model(String(repeating: "<div>\n\n", count: 600) + "## One\n\n1\n")
+        #expect(
+            output.diagnostics.map(\.message) == [
+                "raw HTML <div> opened above is still open at this heading: Folio shows each section on its own and "
+                    + "closes it before the heading; close it above the heading"
+            ])
     }
 
     /// A page whose every section opens a `<div>` repeats at most `maxReopened` of them in each.
@@ -95,5 +105,39 @@ import Testing
         let output = model(markdown)
         let last = output.model.sections.last!.html
         #expect(last.hasPrefix(String(repeating: "<div>", count: HTMLBalancer.maxReopened) + "<p>text</p>"), "\(last)")
+    }
+
+    // Found by a hostile tester of the balancing.
+
+    /// The parser reads a `<noscript>` as a browser without scripts does: a `<p>` in it ended it early, and its end
+    /// tag, then a stray, was dropped — in a browser the rest of the page was the noscript's text.
+    @Test func aNoscriptKeepsItsEndTag() {
+        let output = model(
+            "## A\n\n<noscript><p>Enable JavaScript.</noscript>\n\nText.\n\n## B\n\nB.\n", unsafeHTML: true)
+        #expect(output.model.sections[0].html == "<p><noscript><p>Enable JavaScript.</noscript></p>\n<p>Text.</p>\n")
+    }
+
+    @Test func aTemplateLeftOpenIsClosedAndNamed() {
+        let output = model("## A\n\n<template>\n<div>\n\nInert.\n\n## B\n\nB.\n", unsafeHTML: true)
+        #expect(output.model.sections[0].html.hasSuffix("</div></template>"), "\(output.model.sections[0].html)")
+        #expect(output.diagnostics.map(\.message).contains { $0.hasPrefix("raw HTML <template> opened above") })
+    }
+
+    /// `HTMLNesting` counts each `<b>` left open in a list item, which the parser closes at the item's end: 513 of them
+    /// were taken for elements nested too deep, and the section was left as it was, its `<b>` bolding the page.
+    @Test func formattingLeftOpenInManyItemsIsNotTooDeep() {
+        let items = (1...513).map { "- item \($0) <b>new\n" }.joined()
+        let output = model("## A\n\n" + items + "\n## B\n\nB.\n")
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        // The parser keeps at most three of one formatting element to bring back: three end tags end them all.
+        #expect(output.model.sections[0].html.hasSuffix("</li>\n</ul>\n</b></b></b>"))
+    }
+
+    /// The heading closes a `<p>` left open, in a browser as on GitHub: a README's opening `<p align="center">` got a
+    /// warning.
+    @Test func aParagraphLeftOpenAtAHeadingIsClosedWithoutAWarning() {
+        let output = model("<p align=\"center\">\n  <img src=\"logo.png\" alt=\"logo\">\n\n## Install\n\nRun.\n")
+        #expect(output.model.intro == "<p align=\"center\">\n  <img src=\"logo.png\" alt=\"logo\">\n</p>")
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
     }
 }
