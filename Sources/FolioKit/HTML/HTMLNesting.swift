@@ -191,7 +191,7 @@ enum HTMLNesting {
     ]
 
     /// Where the first `needle` at or after `start` ends, if any (ASCII letters compared without case when asked).
-    private static func find(
+    static func find(
         _ needle: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, ignoringCase: Bool = false
     ) -> Int? {
         let needle = Array(needle.utf8)

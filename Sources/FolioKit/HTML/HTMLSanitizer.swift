@@ -214,6 +214,7 @@ struct HTMLSanitizer {
         while index < bytes.endIndex {
             if bytes[index] == UInt8(ascii: "<"), let end = Self.tagEnd(bytes, from: index) {
                 flush()
+                tagOffset = index
                 output += sanitizeTag(String(decoding: bytes[index..<end], as: UTF8.self))
                 index = end
             } else {

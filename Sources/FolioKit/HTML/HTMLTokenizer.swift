@@ -174,36 +174,25 @@ enum HTMLTokenizer {
     /// reading that content as elements, where a browser running Folio's pages reads it as text to `</noscript>` (a
     /// `<p>` in it closed the noscript early, and its end tag, then ignored, was dropped: the page ended in it).
     private static func maskingNoscript(_ html: [UInt8]) -> [UInt8] {
-        var bytes = html
-        var index = 0
-        while let open = find("<noscript", in: bytes, from: index) {
-            let after = open + 9
-            guard after < bytes.count, HTMLNesting.isTagNameEnd(bytes[after]),
-                let start = bytes[after...].firstIndex(of: UInt8(ascii: ">"))
-            else {
-                index = after
-                continue
+        var masked = html
+        html.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while let found = HTMLNesting.find("<noscript", in: bytes, from: index, ignoringCase: true) {
+                guard found < bytes.count, HTMLNesting.isTagNameEnd(bytes[found]),
+                    let start = bytes[found...].firstIndex(of: UInt8(ascii: ">"))
+                else {
+                    index = found
+                    continue
+                }
+                let close = HTMLNesting.find("</noscript", in: bytes, from: start + 1, ignoringCase: true)
+                let end = close.map { $0 - 10 } ?? bytes.count
+                for offset in (start + 1)..<end where bytes[offset] != UInt8(ascii: "\n") {
+                    masked[offset] = UInt8(ascii: "x")
+                }
+                index = end
             }
-            let end = find("</noscript", in: bytes, from: start + 1) ?? bytes.count
-            for offset in (start + 1)..<end where bytes[offset] != UInt8(ascii: "\n") {
-                bytes[offset] = UInt8(ascii: "x")
-            }
-            index = end
         }
-        return bytes
-    }
-
-    /// Where `needle` (lower case) first starts in `bytes` at or after `start`, ASCII letters compared without case.
-    private static func find(_ needle: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
-        let needle = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        guard start < bytes.count, let first = needle.first else { return nil }
-        var index = start
-        while let at = bytes[index...].firstIndex(where: { $0 | 0x20 == first }) {
-            guard at + needle.count <= bytes.count else { return nil }
-            if (0..<needle.count).allSatisfy({ bytes[at + $0] | 0x20 == needle[$0] | 0x20 }) { return at }
-            index = at + 1
-        }
-        return nil
+        return masked
     }
 
     /// Parses `html` as the content of a `context` element and hands gumbo's tree to `body`.

@@ -532,6 +532,11 @@ struct ModelBuilder {
                     node: node, written: url, outcome: outcome, pageURL: input.pageURL, lineOffset: input.lineOffset,
                     isImage: isImage)
             else { continue }
+            // An inline tag is a node of its own, where it stands; a block's tags are found in its text.
+            guard node.kind == .htmlBlock else {
+                links.append(link)
+                continue
+            }
             let before = html.utf8.prefix(offset)
             let lines = before.count { $0 == UInt8(ascii: "\n") }
             let lineStart =
