@@ -10,7 +10,9 @@ import Testing
 @Suite("Interrupted builds")
 struct InterruptedBuildTests {
     /// Builds `cli-cache`, applies `change`, then kills the next build at every file operation in turn.
-    /// Returns the site and the summary of the build that completed.
+    /// Returns the site, and the summary of the same change built without a stop (the build that completed after
+    /// the stops renders every page when the last one stopped after its output was swapped in, before its cache was
+    /// written: that cache no longer describes the output).
     @discardableResult
     func killAtEveryStep(
         search: Bool = false, _ change: (ScratchSite) throws -> Void,
@@ -23,6 +25,16 @@ struct InterruptedBuildTests {
         let clean = try reference.build(buildArguments + ["--no-cache"])
         try #require(clean.status == 0, "\(clean)", sourceLocation: sourceLocation)
         let new = try Tree.snapshot(reference.output)
+
+        // The same change built without a stop (before the scratch site's change, which `change` may note things of).
+        let replay = try ScratchSite()
+        if !search { try replay.withoutSearch() }
+        try #require(try replay.build().status == 0, sourceLocation: sourceLocation)
+        try change(replay)
+        let uninterrupted = try replay.build(buildArguments + ["--format", "json"])
+        try #require(uninterrupted.status == 0, "\(uninterrupted)", sourceLocation: sourceLocation)
+        let json = try JSONSerialization.jsonObject(with: Data(uninterrupted.stdout.utf8)) as? [String: Any]
+        let summary = try #require(json?["summary"] as? [String: Any], sourceLocation: sourceLocation)
 
         let scratch = try ScratchSite()
         if !search { try scratch.withoutSearch() }
@@ -52,8 +64,7 @@ struct InterruptedBuildTests {
                 #expect(
                     leftBehind, "no killed build left anything for the next one to remove",
                     sourceLocation: sourceLocation)
-                let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
-                return (scratch, try #require(json?["summary"] as? [String: Any], sourceLocation: sourceLocation))
+                return (scratch, summary)
             }
             kills += 1
             #expect(run.status == SIGKILL, "\(run)", sourceLocation: sourceLocation)
@@ -95,7 +106,8 @@ struct InterruptedBuildTests {
     @Test func aOnePageUpdateIsOldOrNew() throws {
         var foldersBefore: [Int?] = []
         let (updated, summary) = try killAtEveryStep { scratch in
-            // (The reference site, changed first, has no output yet; the scratch site's is what counts.)
+            // (The reference and uninterrupted sites are changed first; the scratch site's, changed last, is what
+            // counts.)
             foldersBefore = [try? inode(scratch.output), try? inode(scratch.url("Public/guide/setup"))]
             try append("One more line.", to: "Content/guide/setup.md")(scratch)
         }
@@ -141,6 +153,60 @@ struct InterruptedBuildTests {
         #expect(try Tree.text(updated.url("Public/guide/setup/index.html")).contains("quincunx"))
         let rootAfter = try inode(updated.output)
         #expect(rootBefore != nil && rootAfter != rootBefore, "the whole output was swapped in")
+    }
+
+    /// A second edit, placed into the copy of the output that the first edit's build kept in `.folio-cache/`. Each
+    /// stop starts again from that state (a stopped build leaves no copy the next one would use): the output is old
+    /// or new, and the build after the stop gives the new site whole, or the old one when the edit was undone.
+    @Test func anEditIntoTheKeptCopyIsOldOrNew() throws {
+        let first = append("Views, edited first.", to: "Content/guide/views.md")
+        let second = append("Setup, edited with a word of its own: quincunx.", to: "Content/guide/setup.md")
+        let reference = try ScratchSite()
+        try first(reference)
+        try second(reference)
+        let clean = try reference.build(buildArguments + ["--no-cache"])
+        try #require(clean.status == 0, "\(clean)")
+        let new = try Tree.snapshot(reference.output)
+        var kills = 0
+        for step in 1...500 {
+            let scratch = try ScratchSite()
+            for change in [nil, first] {
+                try change?(scratch)
+                let run = try scratch.build()
+                try #require(run.status == 0, "\(run)")
+            }
+            let cache = try FileManager.default.contentsOfDirectory(atPath: scratch.url(".folio-cache").path)
+            try #require(cache.contains { $0.hasSuffix(".copy") }, "no copy kept: \(cache)")
+            let old = try Tree.snapshot(scratch.output)
+            let editedFirst = try Tree.text(scratch.url("Content/guide/setup.md"))
+            try second(scratch)
+            let run = try scratch.build(buildArguments, environment: ["FOLIO_TEST_KILL_AT": String(step)])
+            if !run.signaled {
+                try #require(run.status == 0, "\(run)")
+                #expect(try Tree.snapshot(scratch.output) == new)
+                #expect(try Tree.text(scratch.url("Public/guide/setup/index.html")).contains("quincunx"))
+                #expect(kills >= 10, "the build was stopped at only \(kills) points")
+                return
+            }
+            kills += 1
+            let after = try Tree.snapshot(scratch.output)
+            if after != old && after != new {
+                Issue.record("killed at file operation \(step), Public/ is neither the old build nor the new one")
+                return
+            }
+            // The build after the stop gives the new site; or, with the edit undone first, the old one: nothing of
+            // the stopped build's update reaches the output.
+            let undone = step % 2 == 0
+            if undone { try Tree.write(editedFirst, to: scratch.url("Content/guide/setup.md")) }
+            let next = try scratch.build()
+            try #require(next.status == 0, "\(next)")
+            let rebuilt = try Tree.snapshot(scratch.output)
+            let expected = undone ? old : new
+            #expect(
+                rebuilt == expected,
+                "after a stop at \(step)\(undone ? ", the edit undone" : ""): \(Tree.differences(rebuilt, expected))")
+        }
+        Issue.record("the build never ran to the end")
     }
 
     /// A changed static file is part of a small update too.

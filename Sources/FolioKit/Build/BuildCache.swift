@@ -3,7 +3,7 @@ import Foundation
 /// What the last successful build produced, so the next one renders only what changed (`.folio-cache/`).
 struct BuildCache: Sendable {
     /// Bumped whenever the cache's meaning changes; with the folio version it is part of every key.
-    static let format = "folio-cache-5"
+    static let format = "folio-cache-6"
 
     /// A page as it was built: enough to list and link it, and to republish its output without rendering it.
     struct PageRecord: Sendable {
@@ -127,6 +127,17 @@ struct BuildCache: Sendable {
     var siteKey: String
     var pages: [String: PageRecord]
     var staticFiles: [String: FileFingerprint]
+    /// The output folder's device and inode once the build that wrote the cache had published it. A build stopped
+    /// after it swapped a new output in and before it wrote its cache leaves the last build's cache beside an output
+    /// it does not describe (the new output's files its records do not know would stay for good): such a cache is
+    /// not used (`describes`).
+    var output: [Int]? = nil
+
+    /// Whether this cache was written for the output folder at `path` as it is: the same folder, not one swapped in
+    /// since.
+    func describes(output path: String) -> Bool {
+        output != nil && output == FileSystem.identity(of: path)
+    }
 
     /// Where the cache of a build into `output` from `content` lives: `.folio-cache/` beside the content folder.
     static func location(content: String, output: String) -> String {

@@ -27,6 +27,9 @@ struct BuildPipeline {
     /// What the previous build into the same output left (nil with `--no-cache` or no output yet).
     /// Its page records are taken by the plan (`RenderPlan`).
     private var previous: BuildCache?
+    /// `folio build`'s copy of the output, kept beside the cache from one process to the next (`folio serve` keeps
+    /// its own in its session; `folio check` writes nothing).
+    private let keptCopy: OutputStandby?
 
     init(options: SiteBuilder.Options, session: BuildSession?) {
         self.options = options
@@ -36,6 +39,10 @@ struct BuildPipeline {
         previous =
             options.useCache && FileManager.default.fileExists(atPath: options.outputDirectory)
             ? session?.previous(at: cachePath) ?? BuildCache.load(from: cachePath) : nil
+        if previous?.describes(output: options.outputDirectory) == false { previous = nil }
+        keptCopy =
+            session == nil && !options.dryRun
+            ? OutputStandby.persisted(cache: cachePath, target: options.outputDirectory) : nil
     }
 
     /// Errors, or warnings under `--strict`: the output is then left as it was.
@@ -112,8 +119,8 @@ struct BuildPipeline {
             options.dryRun
             ? OutputDirectory.discarding(target: options.outputDirectory)
             : isPatch
-                ? OutputDirectory.patch(target: options.outputDirectory, standby: session?.standby)
-                : OutputDirectory(target: options.outputDirectory, standby: session?.standby)
+                ? OutputDirectory.patch(target: options.outputDirectory, standby: session?.standby ?? keptCopy)
+                : OutputDirectory(target: options.outputDirectory, standby: session?.standby ?? keptCopy)
         let factsPath = PageFactsFile.location(buildCache: cachePath)
         let isNoOp = pages.isNoOp && marked
         // An edit changes its page and the search index, whose files share only the output's root: the patch then
@@ -236,7 +243,7 @@ struct BuildPipeline {
         // 130,000 external links) are saved at once.
         let cache = BuildCache(
             siteKey: plan.siteKey, pages: plan.pages.takeRecords(adding: written.records),
-            staticFiles: plan.pages.staticFingerprints)
+            staticFiles: plan.pages.staticFingerprints, output: FileSystem.identity(of: options.outputDirectory))
         var search = search
         var linkCheck = session == nil ? publication.linkCheck : nil
         linkCheck?.key = linkCheckKey(plan, files: publication.checkedFiles)
@@ -292,6 +299,12 @@ struct BuildPipeline {
     private func linkCheckKey(_ plan: BuildPlan, files: Set<String>) -> UInt64 {
         LinkCheckRecord.key(
             siteKey: plan.siteKey, fingerprints: plan.pages.sourceFingerprints, files: files, strict: options.strict)
+    }
+
+    /// The build is over (its cache written, if it published): `folio build`'s copy of the output, when it still
+    /// mirrors the output, is kept for the next build (see `OutputStandby.persisted`).
+    func keepCopyOfOutput() {
+        keptCopy?.persist()
     }
 
     mutating func report(_ problem: Diagnostic) {

@@ -28,6 +28,11 @@ enum CacheFile {
         line("key")
         field(cache.siteKey)
         bytes.append(10)
+        if let output = cache.output {
+            line("output")
+            for value in output { number(value) }
+            bytes.append(10)
+        }
         for path in cache.staticFiles.keys.sorted() {
             line("static")
             field(path)
@@ -108,6 +113,8 @@ enum CacheFile {
         while let line = lines.next() {
             let f = TabSeparatedLines.fields(line).map(TabSeparatedLines.string)
             switch f.first {
+            case "output":
+                cache.output = f.dropFirst().compactMap { Int($0) }
             case "static" where f.count == 5:
                 guard let print = fingerprint(f[2...4]) else { return nil }
                 cache.staticFiles[f[1]] = print

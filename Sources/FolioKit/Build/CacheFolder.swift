@@ -123,7 +123,10 @@ enum CacheFolder {
             let key = "-" + note.dropFirst("build-".count).dropLast(outputMark.count) + "."
             for name in names where name != note && name.contains(key) {
                 if WriterProcess.isAnotherRunning(endingAfter: temporaryMark, in: name) { continue }
-                unlink(folder + "/" + name)
+                // The output's kept copy is a folder (see `OutputStandby.persisted`).
+                if unlink(folder + "/" + name) != 0, errno == EISDIR {
+                    FileOperations.removeInBackground(folder + "/" + name)
+                }
             }
             // Last: a build stopped before this finds the note again and removes the rest.
             unlink(folder + "/" + note)

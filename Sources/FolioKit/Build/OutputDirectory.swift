@@ -18,8 +18,11 @@ struct OutputDirectory: Sendable {
     private let pending: PendingFiles?
     /// `folio check`: everything is produced and nothing written.
     private let discards: Bool
-    /// `folio serve`'s copy of the whole output, kept between rebuilds for the next update (see `OutputStandby`).
+    /// A copy of the whole output kept between builds for the next update (see `OutputStandby`).
     private let standby: OutputStandby?
+    /// The kept copy of the output that a patch may be placed into (see `OutputStandby`): a file is left out of the
+    /// patch only when it is already so in both.
+    private let copy: String?
     /// A patch's copy of the whole output, made while the build runs when `startCopy()` is called.
     private let earlyCopy: OutputEarlyCopy?
 
@@ -28,8 +31,8 @@ struct OutputDirectory: Sendable {
         OutputDirectory(target: target, patch: false, discards: true)
     }
 
-    /// An update of a few files of an existing output (it must hold the `.folio-output` mark); `standby` is
-    /// `folio serve`'s copy of the output, if it keeps one.
+    /// An update of a few files of an existing output (it must hold the `.folio-output` mark); `standby` is the
+    /// copy of the output kept since the last build, if there is one.
     static func patch(target: String, standby: OutputStandby? = nil) -> OutputDirectory {
         OutputDirectory(target: target, patch: true, standby: standby)
     }
@@ -51,11 +54,12 @@ struct OutputDirectory: Sendable {
         // and the next build's `prepare()` removes it with the rest.
         staging = parent + "/" + stagingPrefix + "staging-\(getpid())"
         pending = patch ? PendingFiles(folder: parent + "/" + stagingPrefix + "pending-\(getpid())") : nil
-        earlyCopy = patch && standby == nil ? OutputEarlyCopy(of: target, at: staging) : nil
+        copy = patch ? standby?.copyPath(for: target) : nil
+        earlyCopy = patch && copy == nil ? OutputEarlyCopy(of: target, at: staging) : nil
     }
 
     /// Begins the whole output's copy for the patch now, on another thread (see `OutputEarlyCopy`): for an update
-    /// that is likely to need it. Nothing for a whole build, or in `folio serve`, which keeps its copy. `prepare()`
+    /// that is likely to need it. Nothing for a whole build, or when a copy was kept from the last build. `prepare()`
     /// leaves the copy alone.
     func startCopy() {
         earlyCopy?.start()
@@ -107,7 +111,11 @@ struct OutputDirectory: Sendable {
         if discards { return }
         guard let pending else { return try FileOperations.write(bytes, to: path.inside(staging)) }
         // A file that comes out as it already is is not part of the update.
-        if FileOperations.sameBytes(path.inside(target), bytes) { return }
+        if FileOperations.sameBytes(path.inside(target), bytes),
+            copy.map({ FileOperations.sameBytes(path.inside($0), bytes) }) ?? true
+        {
+            return
+        }
         try FileOperations.write(bytes, to: pending.add(path.relative))
     }
 
@@ -147,10 +155,11 @@ struct OutputDirectory: Sendable {
 
     /// Hard-links the file at `path` of the previous output (`previous`) into the staging folder: no copy, no new
     /// inode. False when there is no such file. A patch leaves the file where it is: false when it is no longer
-    /// there (deleted from the output behind the build's back), so that it is made again.
+    /// there (deleted from the output behind the build's back, or from the kept copy), so that it is made again.
     func link(_ path: OutputPath, from previous: String) -> Bool {
-        if pending != nil { return faccessat(AT_FDCWD, path.inside(target), F_OK, 0) == 0 }
-        return reuse(path, from: previous)
+        guard pending != nil else { return reuse(path, from: previous) }
+        func exists(in folder: String) -> Bool { faccessat(AT_FDCWD, path.inside(folder), F_OK, 0) == 0 }
+        return exists(in: target) && (copy.map(exists) ?? true)
     }
 
     /// `link`, without the patch's look for the file: for a reused page's files, which the plan looked for

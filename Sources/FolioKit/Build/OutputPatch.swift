@@ -39,8 +39,8 @@ struct OutputPatch {
             FileSystem.isDirectory(target + "/" + SitePath.directory(of: only.path))
         {
             dropEarlyCopy()
-            standby?.discard()
             try FileOperations.rename(only.file, target + "/" + only.path)
+            standby?.follow([only.path], removing: [], in: target)
             return
         }
         var common = Self.commonFolder(files.map(\.path) + removed)
@@ -50,10 +50,7 @@ struct OutputPatch {
         let folder = common.isEmpty ? target : target + "/" + common
         // The whole output's copy, when the update needs one and `folio serve` kept it from its last rebuild.
         let kept = common.isEmpty ? standby?.take(for: target) : nil
-        if !common.isEmpty {
-            dropEarlyCopy()
-            standby?.discard()
-        }
+        if !common.isEmpty { dropEarlyCopy() }
         let copy = kept ?? staging
         if kept == nil && !early { try FileOperations.linkTree(from: folder, to: copy) }
         var made: Set<String> = [""]
@@ -82,6 +79,11 @@ struct OutputPatch {
             return
         }
         try FileOperations.swap(copy, into: folder, aside: aside)
+        if common.isEmpty {
+            standby?.discard()
+        } else {
+            standby?.follow(files.map(\.path), removing: removed, in: target)
+        }
     }
 
     /// The longest folder path that every path lies in ("" for the root).

@@ -4,7 +4,8 @@ import Foundation
     import Glibc
 #endif
 
-/// `folio serve`'s spare copy of its output, kept from one rebuild to the next.
+/// A spare copy of the output, kept from one build to the next: `folio serve`'s between its rebuilds, `folio build`'s
+/// in the build cache's folder between processes (see `persisted`).
 ///
 /// An edit to one page updates files in several folders (the page's, the search index's), so `OutputPatch` places
 /// them into a hard-linked copy of the whole output and swaps that in: on a site of 10,000 pages, a folder and a link
@@ -19,11 +20,101 @@ final class OutputStandby: @unchecked Sendable {
         var identity: [Int]
     }
 
+    /// Where `folio build` keeps its copy between processes: a folder beside the build cache, and a record that says
+    /// which output the copy mirrors and as which build cache described it.
+    private struct Persistence {
+        var folder: String
+        var record: String
+        var cache: String
+    }
+
     private let lock = NSLock()
     private var kept: Copy?
     private var generation = 0
+    private let persistence: Persistence?
 
-    init() {}
+    init() { persistence = nil }
+
+    private init(persistence: Persistence) { self.persistence = persistence }
+
+    /// `folio build`'s copy of the output `target`, as the last build of it left it beside its build cache
+    /// (`cache`): given back only when its record names this output folder (device and inode) and this very cache
+    /// file, which every build that changes the output writes anew — the copy then mirrors the output that cache
+    /// describes, which is what an update of the output starts from. The record is removed as it is read: a build
+    /// stopped before `persist()` leaves no record, and the next build removes the copy. The copy lives in the cache
+    /// folder, so it needs the output on the same file system (else no copy is kept).
+    static func persisted(cache: String, target: String) -> OutputStandby {
+        // `.folio-cache/build-<key>.json` → `.folio-cache/output-<key>.copy`, removed with the cache's other files.
+        let directory = SitePath.directory(of: cache)
+        var key = cache.dropFirst(directory.count + 1)
+        if key.hasPrefix("build-") { key = key.dropFirst(6) }
+        if key.hasSuffix(".json") { key = key.dropLast(5) }
+        let folder = directory + "/output-" + key + ".copy"
+        let standby = OutputStandby(
+            persistence: Persistence(folder: folder, record: folder + "-record", cache: cache))
+        standby.load(target: OutputSafety.located(target))
+        return standby
+    }
+
+    private func load(target: String) {
+        guard let persistence else { return }
+        let text = FileManager.default.contents(atPath: persistence.record).map { String(decoding: $0, as: UTF8.self) }
+        unlink(persistence.record)
+        Self.removeAbandoned(beside: persistence.folder)
+        let lines = text?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
+        if lines.count == 4, lines[0] == target, let identity = FileSystem.identity(of: target),
+            lines[1] == Self.line(identity), let stamp = Self.stamp(of: persistence.cache),
+            lines[2] == Self.line(stamp),
+            lines[3].isEmpty, FileSystem.isDirectory(persistence.folder)
+        {
+            kept = Copy(path: persistence.folder, target: target, identity: identity)
+        } else if FileManager.default.fileExists(atPath: persistence.folder) {
+            FileOperations.removeInBackground(persistence.folder)
+        }
+    }
+
+    /// Writes the record of the copy kept, once the build has saved its cache: the next `folio build` of this output
+    /// takes the copy back (see `persisted`). Nothing for `folio serve`'s copy.
+    func persist() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let persistence, let copy = kept else { return }
+        guard let identity = FileSystem.identity(of: copy.target), identity == copy.identity,
+            let stamp = Self.stamp(of: persistence.cache)
+        else {
+            kept = nil
+            return FileOperations.removeInBackground(copy.path)
+        }
+        let record = copy.target + "\n" + Self.line(identity) + "\n" + Self.line(stamp) + "\n"
+        _ = Array(record.utf8).withUnsafeBytes { CacheFolder.write($0, to: persistence.record, checksum: false) }
+    }
+
+    /// The build cache file as it was written: a new file at each write (a temporary renamed over the old one).
+    private static func stamp(of file: String) -> [Int]? {
+        var info = stat()
+        guard stat(file, &info) == 0 else { return nil }
+        return [
+            Int(info.st_dev), Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec),
+            Int(info.st_mtim.tv_nsec),
+        ]
+    }
+
+    private static func line(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: " ") }
+
+    /// Removes what a stopped build's removal of an earlier copy left (`….copy.removing-N-pid`).
+    private static func removeAbandoned(beside folder: String) {
+        let parent = SitePath.directory(of: folder)
+        let name = String(folder.dropFirst(parent.count + 1)) + FileOperations.removingMark
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(name) {
+            if WriterProcess.isAnotherRunning(endingAfter: "-", in: entry) { continue }
+            FileOperations.removeInBackground(parent + "/" + entry)
+        }
+    }
+
+    /// The copy kept of `target`, to read from without taking it: what a patch's files are compared with.
+    func copyPath(for target: String) -> String? {
+        lock.withLock { kept?.target == target ? kept?.path : nil }
+    }
 
     /// The copy of `target`, for the caller to place an update into; nil when there is none or it no longer mirrors
     /// `target` (then it is removed).
@@ -57,7 +148,14 @@ final class OutputStandby: @unchecked Sendable {
             return FileOperations.removeInBackground(tree)
         }
         var path = tree
-        if !path.hasPrefix(prefix + "standby-") {
+        if let persistence {
+            if path != persistence.folder {
+                guard (try? FileOperations.rename(tree, persistence.folder)) != nil else {
+                    return FileOperations.removeInBackground(tree)
+                }
+                path = persistence.folder
+            }
+        } else if !path.hasPrefix(prefix + "standby-") {
             // Each copy under a name of its own: a removal still running in the background never meets a new one.
             generation += 1
             path = prefix + "standby-\(generation)-\(getpid())"
@@ -66,6 +164,23 @@ final class OutputStandby: @unchecked Sendable {
             }
         }
         kept = Copy(path: path, target: target, identity: identity)
+    }
+
+    /// The update of `files` (output paths) and `removed` was published into `target` without the copy (a file
+    /// renamed over its old one, a folder swapped): the copy follows, its files linked to the new ones; it is
+    /// dropped when that fails.
+    func follow(_ files: [String], removing removed: [String], in target: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let copy = kept else { return }
+        if copy.target == target, FileSystem.identity(of: target) == copy.identity,
+            Self.link(files, from: target, into: copy.path),
+            removed.allSatisfy({ unlink(copy.path + "/" + $0) == 0 || errno == ENOENT })
+        {
+            return
+        }
+        kept = nil
+        FileOperations.removeInBackground(copy.path)
     }
 
     /// Forgets the copy (the output was swapped in whole, or changed without it), removing it in the background.

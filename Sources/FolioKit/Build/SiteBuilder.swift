@@ -52,6 +52,7 @@ public enum SiteBuilder {
         var changedPages: [String]?
         var publication = SitePublication.Outcome()
         func finish(published: Bool) -> Result {
+            build.keepCopyOfOutput()
             summary.seconds = build.seconds
             return Result(
                 diagnostics: OutputWriteFailures.collapsed(

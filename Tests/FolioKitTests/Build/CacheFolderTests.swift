@@ -49,7 +49,10 @@ import Testing
         #expect(files().isDisjoint(with: previewCache), "left: \(files().sorted())")
         #expect(files().isSuperset(of: main.union(unnoted)), "\(files().sorted())")
         #expect(site.build(into: preview).published, "a folder built again gets a cache again")
-        #expect(files().count == main.count + unnoted.count + previewCache.count, "\(files().sorted())")
+        // The edit of the main output's site also kept a copy of that output, and its record (`OutputStandby`).
+        let copy = files().filter { $0.hasPrefix("output-") }
+        #expect(copy.count == 2, "\(files().sorted())")
+        #expect(files().count == main.count + unnoted.count + previewCache.count + copy.count, "\(files().sorted())")
     }
 
     @Test func aFileIsReplacedWholeOrLeftAsItWas() throws {
