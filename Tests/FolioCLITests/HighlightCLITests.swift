@@ -31,7 +31,7 @@ import Testing
             ], "\(run.stderr)")
     }
 
-    @Test func nodeIsStartedOnlyByABuildThatRendersPages() throws {
+    @Test func nodeIsStartedOnlyByABuildThatRendersNewCode() throws {
         let sandbox = try Sandbox()
         let site = try sandbox.site("github-readme")
         // A `node` first on PATH that notes each start, then runs the real one.
@@ -56,7 +56,19 @@ import Testing
         let page = site.appendingPathComponent("Content/index.md")
         try Tree.write(try Tree.text(page) + "\nOne more line.\n", to: page)
         #expect(try Folio.run(buildArguments, in: site, environment: environment).status == 0)
-        #expect(startsSoFar() == 2, "a page to render does")
+        #expect(startsSoFar() == 1, "an edit that leaves the page's code as it was takes it from the page's output")
+        let edited = try Tree.text(site.appendingPathComponent("Public/index.html"))
+        #expect(edited.contains("One more line."))
+        let clean = try Folio.run(
+            ["build", "--content", "Content", "--output", "Clean", "--no-cache"], in: site, environment: environment)
+        #expect(clean.status == 0, "\(clean)")
+        #expect(startsSoFar() == 2)
+        #expect(edited == (try Tree.text(site.appendingPathComponent("Clean/index.html"))), "as a build from scratch")
+        try Tree.write(try Tree.text(page) + "\n```swift\nlet added = 1\n```\n", to: page)
+        #expect(try Folio.run(buildArguments, in: site, environment: environment).status == 0)
+        #expect(startsSoFar() == 3, "new code does")
+        let html2 = try Tree.text(site.appendingPathComponent("Public/index.html"))
+        #expect(html2.contains("<span class=\"hljs-keyword\">let</span> added"), "\(html2)")
     }
 
     @Test func turnedOffForTheBenchmarkNothingIsHighlightedAndNothingSaid() throws {

@@ -109,12 +109,12 @@ struct BuildPipeline {
         let pages = RenderPlan(
             site: site, reading: reading, previous: &previous, siteKey: siteKey, output: options.outputDirectory,
             checksOutputs: session?.takeOutputsVerified() != true)
-        if pages.reused.count < site.pages.count { CodeHighlighter.shared.warmUp() }
         // A few edited pages are published as a patch of the output (still old-or-new, see OutputPatch); anything
         // larger, or an output without Folio's mark (made by an older Folio), is built beside it and swapped in whole.
         // `folio check` (dryRun) renders everything and writes nothing.
         let marked = OutputSafety.isMarked(options.outputDirectory)
         let isPatch = !options.dryRun && marked && pages.isSmallUpdate(pages: site.pages.count)
+        prepareHighlighting(site, pages: pages, isPatch: isPatch)
         let output =
             options.dryRun
             ? OutputDirectory.discarding(target: options.outputDirectory)
@@ -135,6 +135,25 @@ struct BuildPipeline {
         return BuildPlan(
             site: site, reading: reading, tree: structure.tree, siteKey: siteKey, pages: pages, output: output,
             isPatch: isPatch, isNoOp: isNoOp, facts: facts, factsPath: factsPath)
+    }
+
+    /// Starts Node.js now for the pages that render, beside the rest of the plan and the link facts read in — unless
+    /// the pages of an update have no code that their previous output does not hold highlighted (see
+    /// `PreviousHighlights`): then it is not needed, and starts only if a block the scan of their Markdown missed is.
+    private func prepareHighlighting(_ site: Site, pages: RenderPlan, isPatch: Bool) {
+        guard pages.reused.count < site.pages.count else { return }
+        var previous = PreviousHighlights()
+        var code: [CodeHighlighter.Block] = []
+        if isPatch {
+            for page in site.pages where pages.reused[page.sourcePath] == nil {
+                if case .success(let html) = SourceText.bytes(page.outputPath.inside(options.outputDirectory)) {
+                    previous.add(page: html)
+                }
+                if case .success(let text) = PageLoader.read(page, site: site) { code += CodeFences.blocks(in: text) }
+            }
+        }
+        CodeHighlighter.shared.remember(previous.blocks)
+        if !isPatch || code.contains(where: { previous.blocks[$0] == nil }) { CodeHighlighter.shared.warmUp() }
     }
 
     /// Every page's link facts as the last build left them, and where this build's go: `folio serve` keeps them in

@@ -31,6 +31,8 @@ final class CodeHighlighter: @unchecked Sendable {
     /// Requests sent to Node.js so far.
     private var sent = 0
     private var failure: String?
+    /// Blocks whose highlighted HTML is known without asking Node.js (`remember`).
+    private var known: [Block: String] = [:]
 
     /// A request sent to the worker, answered later: `answers(_:)` waits for it. A render worker sends the blocks of
     /// its next pages this way and renders the pages before them meanwhile, so that it rarely waits for Node.js.
@@ -83,6 +85,10 @@ final class CodeHighlighter: @unchecked Sendable {
     func submit(_ blocks: [Block]) -> Ticket {
         guard !blocks.isEmpty, !setup.disabled else {
             return Ticket(count: blocks.count, answers: blocks.map { _ in nil })
+        }
+        let remembered = state.withLock { known.isEmpty ? nil : blocks.map { known[$0] } }
+        if let remembered, !remembered.contains(where: { $0 == nil }) {
+            return Ticket(count: blocks.count, answers: remembered)
         }
         var request = Array("\(blocks.count)\n".utf8)
         for block in blocks {
@@ -146,6 +152,12 @@ final class CodeHighlighter: @unchecked Sendable {
         state.lock()
         defer { state.unlock() }
         if !started { start() }
+    }
+
+    /// Takes the highlighted HTML of `blocks` as known, in place of the last build's (see `PreviousHighlights`): a
+    /// request whose every block is known is answered without Node.js, which then need not start.
+    func remember(_ blocks: [Block: String]) {
+        state.withLock { known = blocks }
     }
 
     /// How many requests were sent to Node.js (a render worker's read-ahead sends one for a group of pages).
