@@ -54,13 +54,21 @@ struct OutputDirectory: Sendable {
         // and the next build's `prepare()` removes it with the rest.
         staging = parent + "/" + stagingPrefix + "staging-\(getpid())"
         pending = patch ? PendingFiles(folder: parent + "/" + stagingPrefix + "pending-\(getpid())") : nil
-        copy = patch ? standby?.copyPath(for: target) : nil
-        earlyCopy = patch && copy == nil ? OutputEarlyCopy(of: target, at: staging) : nil
+        let copy = patch ? standby?.copyPath(for: target) : nil
+        self.copy = copy
+        if !patch {
+            earlyCopy = nil
+        } else if let copy {
+            // A copy kept by another process is brought in line with the output before it is used.
+            earlyCopy = standby?.isPersisted == true ? OutputEarlyCopy(of: target, at: copy, syncing: true) : nil
+        } else {
+            earlyCopy = OutputEarlyCopy(of: target, at: staging)
+        }
     }
 
-    /// Begins the whole output's copy for the patch now, on another thread (see `OutputEarlyCopy`): for an update
-    /// that is likely to need it. Nothing for a whole build, or when a copy was kept from the last build. `prepare()`
-    /// leaves the copy alone.
+    /// Begins the whole output's copy for the patch now, on another thread (see `OutputEarlyCopy`), or the kept
+    /// copy's check against the output: for an update that is likely to need it. Nothing for a whole build, or in
+    /// `folio serve`, whose copy mirrors the output it alone writes. `prepare()` leaves the copy alone.
     func startCopy() {
         earlyCopy?.start()
     }

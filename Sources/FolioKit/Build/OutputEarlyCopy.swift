@@ -8,10 +8,12 @@ import Foundation
 /// `folio build` knows it publishes one that needs it — an edit changes a page and the search index, which share
 /// only the output's root — so that the copy is made beside the build's stages that leave a core idle (the link
 /// facts read in, the search index laid out) rather than after them all. On a site of 10,000 pages the copy is a
-/// folder and a link per page.
+/// folder and a link per page. With `syncing`, the copy exists already (`folio build`'s kept copy) and is brought in
+/// line with the output instead (`OutputMirror`): most often by reading it.
 final class OutputEarlyCopy: @unchecked Sendable {
     let source: String
     let destination: String
+    let syncing: Bool
     private let finished = NSCondition()
     private var started = false
     private var done = false
@@ -19,9 +21,10 @@ final class OutputEarlyCopy: @unchecked Sendable {
     /// The output folder's device, inode and change time when the copy began.
     private var identity: [Int]?
 
-    init(of source: String, at destination: String) {
+    init(of source: String, at destination: String, syncing: Bool = false) {
         self.source = source
         self.destination = destination
+        self.syncing = syncing
     }
 
     var hasBegun: Bool { finished.withLock { started } }
@@ -33,24 +36,42 @@ final class OutputEarlyCopy: @unchecked Sendable {
         guard !started else { return }
         started = true
         identity = Self.identity(of: source)
-        Thread.detachNewThread { [self] in
-            // One core's work: beside the pages' workers, it takes the core they leave idle.
-            let made = (try? FileOperations.linkTree(from: source, to: destination, inParallel: false)) != nil
-            finished.lock()
-            failed = !made
-            done = true
-            finished.broadcast()
-            finished.unlock()
+        // One core's work: beside the pages' workers, it takes the core they leave idle.
+        Thread.detachNewThread { [self] in run() }
+    }
+
+    private func run() {
+        let made =
+            syncing
+            ? OutputMirror.sync(destination, with: source)
+            : (try? FileOperations.linkTree(from: source, to: destination, inParallel: false)) != nil
+        finished.lock()
+        failed = !made
+        done = true
+        finished.broadcast()
+        finished.unlock()
+    }
+
+    /// `take()`, the copy made (or brought in line) on this thread first if it has not begun.
+    func takeMakingIt() -> Bool {
+        finished.lock()
+        let begun = started
+        if !begun {
+            started = true
+            identity = Self.identity(of: source)
         }
+        finished.unlock()
+        if !begun { run() }
+        return take()
     }
 
     /// Waits for the copy: true when it is whole and the output folder is the one it began from, unchanged at its
     /// top (nothing swapped another output in, nor added or removed a file there, since); else false, and the copy
-    /// is removed. False when it never began.
+    /// is removed (a kept copy being brought in line is left to its keeper). False when it never began.
     func take() -> Bool {
         guard wait() else { return false }
         if !failed, let identity, Self.identity(of: source) == identity { return true }
-        FileOperations.removeInBackground(destination)
+        if !syncing { FileOperations.removeInBackground(destination) }
         return false
     }
 

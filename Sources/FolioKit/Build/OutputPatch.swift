@@ -29,7 +29,9 @@ struct OutputPatch {
         defer { rmdir(pending.folder) }
         // The whole output's copy begun while the build ran, when it is whole and of the output as it is now; let go
         // of unless the update turns out to need it.
-        var early = earlyCopy?.take() ?? false
+        var early = earlyCopy?.syncing == false ? earlyCopy!.take() : false
+        // The kept copy being brought in line with the output, if that began: done before the copy is touched again.
+        let synced = earlyCopy?.syncing == true && earlyCopy!.hasBegun ? earlyCopy!.take() : nil
         func dropEarlyCopy() {
             if early { FileOperations.removeInBackground(staging) }
             early = false
@@ -40,6 +42,7 @@ struct OutputPatch {
         {
             dropEarlyCopy()
             try FileOperations.rename(only.file, target + "/" + only.path)
+            if synced == false { standby?.discard() }
             standby?.follow([only.path], removing: [], in: target)
             return
         }
@@ -48,8 +51,13 @@ struct OutputPatch {
             common = SitePath.directory(of: common)
         }
         let folder = common.isEmpty ? target : target + "/" + common
-        // The whole output's copy, when the update needs one and `folio serve` kept it from its last rebuild.
-        let kept = common.isEmpty ? standby?.take(for: target) : nil
+        // The whole output's copy, when the update needs one and a build kept it; one kept by another process mirrors
+        // the output once it has been brought in line with it.
+        var kept = common.isEmpty ? standby?.take(for: target) : nil
+        if let copy = kept, let check = earlyCopy, check.syncing, !(synced ?? check.takeMakingIt()) {
+            FileOperations.removeInBackground(copy)
+            kept = nil
+        }
         if !common.isEmpty { dropEarlyCopy() }
         let copy = kept ?? staging
         if kept == nil && !early { try FileOperations.linkTree(from: folder, to: copy) }
@@ -79,6 +87,7 @@ struct OutputPatch {
             return
         }
         try FileOperations.swap(copy, into: folder, aside: aside)
+        if synced == false { standby?.discard() }
         if common.isEmpty {
             standby?.discard()
         } else {

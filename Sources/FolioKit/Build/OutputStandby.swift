@@ -111,6 +111,9 @@ final class OutputStandby: @unchecked Sendable {
         }
     }
 
+    /// Whether the copy is `folio build`'s, kept between processes (the output may have changed meanwhile).
+    var isPersisted: Bool { persistence != nil }
+
     /// The copy kept of `target`, to read from without taking it: what a patch's files are compared with.
     func copyPath(for target: String) -> String? {
         lock.withLock { kept?.target == target ? kept?.path : nil }

@@ -123,6 +123,32 @@ import Testing
         Self.expectClean(site, "after")
     }
 
+    /// A file put in the output by hand stays through every edit's update, as it did before the copy was kept (the
+    /// copy, taken before the file was there, dropped it on one update and brought it back on the next).
+    @Test func aFilePutInTheOutputByHandStaysThroughEveryUpdate() throws {
+        let site = try Self.siteWithACopy()
+        let mine = site.output.appendingPathComponent("google123.html")
+        try "verification".write(to: mine, atomically: false, encoding: .utf8)
+        for number in 1...3 {
+            try site.write(["p3.md": "# Page 3\n\nEdit \(number).\n"])
+            #expect(site.build().published)
+            #expect(FileManager.default.fileExists(atPath: mine.path), "gone after edit \(number)")
+        }
+    }
+
+    /// Part of the kept copy deleted (a `rm -rf .folio-cache` stopped part way, its record left): the update is
+    /// still placed into a mirror of the output, and no page goes missing.
+    @Test func aCopyDeletedInPartIsMadeWholeAgain() throws {
+        let site = try Self.siteWithACopy()
+        let copy = Self.cache(site).appendingPathComponent(Self.copies(site).first ?? "none")
+        for name in ["folder", "p5", "search"] {
+            try FileManager.default.removeItem(at: copy.appendingPathComponent(name))
+        }
+        try site.write(["p3.md": "# Page 3\n\nA second edit.\n"])
+        #expect(site.build().published)
+        Self.expectClean(site, "after")
+    }
+
     @Test func aWholeBuildRemovesTheCopy() throws {
         let site = try Self.siteWithACopy()
         #expect(site.build(cache: false).published)
