@@ -43,6 +43,9 @@ final class OutputStandby: @unchecked Sendable {
     /// describes, which is what an update of the output starts from. The record is removed as it is read: a build
     /// stopped before `persist()` leaves no record, and the next build removes the copy. The copy lives in the cache
     /// folder, so it needs the output on the same file system (else no copy is kept).
+    ///
+    /// While a build has it, the copy is named with the build's process id (`output-<key>.copy-<pid>`): another build
+    /// of the same output running meanwhile neither takes it nor removes it as left over.
     static func persisted(cache: String, target: String) -> OutputStandby {
         // `.folio-cache/build-<key>.json` → `.folio-cache/output-<key>.copy`, removed with the cache's other files.
         let directory = SitePath.directory(of: cache)
@@ -51,13 +54,16 @@ final class OutputStandby: @unchecked Sendable {
         if key.hasSuffix(".json") { key = key.dropLast(5) }
         let folder = directory + "/output-" + key + ".copy"
         let standby = OutputStandby(
-            persistence: Persistence(folder: folder, record: folder + "-record", cache: cache))
+            persistence: Persistence(folder: folder, record: directory + "/output-" + key + ".record", cache: cache))
         standby.load(target: OutputSafety.located(target))
         return standby
     }
 
+    /// This process's name for the copy while it has it.
+    private var ownName: String? { persistence.map { $0.folder + "-\(getpid())" } }
+
     private func load(target: String) {
-        guard let persistence else { return }
+        guard let persistence, let ownName else { return }
         let text = FileManager.default.contents(atPath: persistence.record).map { String(decoding: $0, as: UTF8.self) }
         unlink(persistence.record)
         Self.removeAbandoned(beside: persistence.folder)
@@ -65,9 +71,10 @@ final class OutputStandby: @unchecked Sendable {
         if lines.count == 4, lines[0] == target, let identity = FileSystem.identity(of: target),
             lines[1] == Self.line(identity), let stamp = Self.stamp(of: persistence.cache),
             lines[2] == Self.line(stamp),
-            lines[3].isEmpty, FileSystem.isDirectory(persistence.folder)
+            lines[3].isEmpty, FileSystem.isDirectory(persistence.folder),
+            rename(persistence.folder, ownName) == 0
         {
-            kept = Copy(path: persistence.folder, target: target, identity: identity)
+            kept = Copy(path: ownName, target: target, identity: identity)
         } else if FileManager.default.fileExists(atPath: persistence.folder) {
             FileOperations.removeInBackground(persistence.folder)
         }
@@ -85,6 +92,12 @@ final class OutputStandby: @unchecked Sendable {
             kept = nil
             return FileOperations.removeInBackground(copy.path)
         }
+        // Under the name the next build looks for, then the record that lets it take the copy.
+        guard rename(copy.path, persistence.folder) == 0 else {
+            kept = nil
+            return FileOperations.removeInBackground(copy.path)
+        }
+        kept?.path = persistence.folder
         let record = copy.target + "\n" + Self.line(identity) + "\n" + Self.line(stamp) + "\n"
         _ = Array(record.utf8).withUnsafeBytes { CacheFolder.write($0, to: persistence.record, checksum: false) }
     }
@@ -101,11 +114,13 @@ final class OutputStandby: @unchecked Sendable {
 
     private static func line(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: " ") }
 
-    /// Removes what a stopped build's removal of an earlier copy left (`….copy.removing-N-pid`).
+    /// Removes the copies that stopped builds had (`….copy-<pid>`) and what their removals left
+    /// (`….copy.removing-N-pid`); those of builds still running are theirs.
     private static func removeAbandoned(beside folder: String) {
         let parent = SitePath.directory(of: folder)
-        let name = String(folder.dropFirst(parent.count + 1)) + FileOperations.removingMark
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(name) {
+        let name = String(folder.dropFirst(parent.count + 1))
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        where entry.hasPrefix(name + "-") || entry.hasPrefix(name + FileOperations.removingMark) {
             if WriterProcess.isAnotherRunning(endingAfter: "-", in: entry) { continue }
             FileOperations.removeInBackground(parent + "/" + entry)
         }
@@ -151,12 +166,12 @@ final class OutputStandby: @unchecked Sendable {
             return FileOperations.removeInBackground(tree)
         }
         var path = tree
-        if let persistence {
-            if path != persistence.folder {
-                guard (try? FileOperations.rename(tree, persistence.folder)) != nil else {
+        if let ownName {
+            if path != ownName {
+                guard (try? FileOperations.rename(tree, ownName)) != nil else {
                     return FileOperations.removeInBackground(tree)
                 }
-                path = persistence.folder
+                path = ownName
             }
         } else if !path.hasPrefix(prefix + "standby-") {
             // Each copy under a name of its own: a removal still running in the background never meets a new one.

@@ -149,6 +149,33 @@ import Testing
         Self.expectClean(site, "after")
     }
 
+    /// A build of the same output running meanwhile has the copy under its process id, its record taken: another
+    /// build neither uses nor removes it; the copy of a build that was stopped is removed.
+    @Test func theCopyOfABuildStillRunningIsLeftToIt() throws {
+        let site = try Self.siteWithACopy()
+        let cache = Self.cache(site)
+        let name = try #require(Self.copies(site).first)
+        let running = try TestProcess.running()
+        defer { running.terminate() }
+        let stopped = try TestProcess.ended()
+        let theirs = cache.appendingPathComponent(name + "-\(running.processIdentifier)")
+        let left = cache.appendingPathComponent(name + "-\(stopped)")
+        try FileManager.default.moveItem(at: cache.appendingPathComponent(name), to: theirs)
+        try FileManager.default.copyItem(at: theirs, to: left)
+        for record in try FileManager.default.contentsOfDirectory(atPath: cache.path) where record.hasSuffix(".record")
+        {
+            try FileManager.default.removeItem(at: cache.appendingPathComponent(record))
+        }
+        let before = ScratchSite.snapshot(theirs)
+        try site.write(["p3.md": "# Page 3\n\nAn edit beside another build.\n"])
+        #expect(site.build().published)
+        Self.expectClean(site, "after")
+        #expect(FileManager.default.fileExists(atPath: theirs.path), "the running build's copy was removed")
+        #expect(ScratchSite.snapshot(theirs) == before, "the running build's copy was changed")
+        for _ in 0..<100 where FileManager.default.fileExists(atPath: left.path) { usleep(50_000) }
+        #expect(!FileManager.default.fileExists(atPath: left.path), "the stopped build's copy stays")
+    }
+
     @Test func aWholeBuildRemovesTheCopy() throws {
         let site = try Self.siteWithACopy()
         #expect(site.build(cache: false).published)
