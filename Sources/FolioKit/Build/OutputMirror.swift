@@ -35,6 +35,9 @@ enum OutputMirror {
         var present: [String: DirectoryEntries.Entry] = [:]
         for entry in try DirectoryEntries.read(copyFolder, folder: copy) { present[entry.name] = entry }
         for entry in try DirectoryEntries.read(outputFolder, folder: output) {
+            // A symbolic link put into the output: linked into the copy, deeper in another folder, a relative one
+            // would lead elsewhere. The whole output's copy beside it, as without a kept copy, is made instead.
+            if isLink(entry, in: output) { throw FileError("copy the symbolic link", output + "/" + entry.name) }
             let existing = present.removeValue(forKey: entry.name)
             if let existing, existing.inode == entry.inode, !isFolder(entry, in: output),
                 !isFolder(existing, in: copy)
@@ -70,6 +73,12 @@ enum OutputMirror {
         if entry.type != Int32(DT_UNKNOWN) { return entry.type == Int32(DT_DIR) }
         var info = stat()
         return lstat(folder + "/" + entry.name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    private static func isLink(_ entry: DirectoryEntries.Entry, in folder: String) -> Bool {
+        if entry.type != Int32(DT_UNKNOWN) { return entry.type == Int32(DT_LNK) }
+        var info = stat()
+        return lstat(folder + "/" + entry.name, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
     private static func remove(_ path: String) throws(FileError) {

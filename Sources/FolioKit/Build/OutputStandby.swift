@@ -161,7 +161,7 @@ final class OutputStandby: @unchecked Sendable {
         if let copy = kept { FileOperations.removeInBackground(copy.path) }
         kept = nil
         guard let identity = FileSystem.identity(of: target), Self.link(files, from: target, into: tree),
-            removed.allSatisfy({ unlink(tree + "/" + $0) == 0 || errno == ENOENT })
+            Self.remove(removed, from: tree)
         else {
             return FileOperations.removeInBackground(tree)
         }
@@ -193,7 +193,7 @@ final class OutputStandby: @unchecked Sendable {
         guard let copy = kept else { return }
         if copy.target == target, FileSystem.identity(of: target) == copy.identity,
             Self.link(files, from: target, into: copy.path),
-            removed.allSatisfy({ unlink(copy.path + "/" + $0) == 0 || errno == ENOENT })
+            Self.remove(removed, from: copy.path)
         {
             return
         }
@@ -219,16 +219,35 @@ final class OutputStandby: @unchecked Sendable {
     /// Replaces each of `files` in `tree` by a hard link to the file in `target`.
     private static func link(_ files: [String], from target: String, into tree: String) -> Bool {
         for file in files {
+            guard folders(of: file, in: tree, making: true) else { return false }
             let destination = tree + "/" + file
-            var directories: [String] = []
-            var directory = SitePath.directory(of: file)
-            while !directory.isEmpty, !FileSystem.isDirectory(tree + "/" + directory) {
-                directories.append(directory)
-                directory = SitePath.directory(of: directory)
-            }
-            for directory in directories.reversed() where mkdir(tree + "/" + directory, 0o755) != 0 { return false }
             if unlink(destination) != 0, errno != ENOENT { return false }
             if !FileOperations.link(target + "/" + file, destination) { return false }
+        }
+        return true
+    }
+
+    /// Removes each of `paths` from `tree`.
+    private static func remove(_ paths: [String], from tree: String) -> Bool {
+        paths.allSatisfy { path in
+            folders(of: path, in: tree, making: false) && (Glibc.unlink(tree + "/" + path) == 0 || errno == ENOENT)
+        }
+    }
+
+    /// Whether every folder on the way to `path` in `tree` is a folder (with `making`, made where missing): false at
+    /// a symbolic link put into the output by hand — followed, a removal or a link meant for the copy would reach a
+    /// file elsewhere, the output's own among them.
+    private static func folders(of path: String, in tree: String, making: Bool) -> Bool {
+        var folder = tree
+        for part in SitePath.directory(of: path).split(separator: "/") {
+            folder += "/" + part
+            var info = stat()
+            if lstat(folder, &info) != 0 {
+                if errno == ENOENT && !making { return true }
+                guard errno == ENOENT, mkdir(folder, 0o755) == 0 else { return false }
+                continue
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else { return false }
         }
         return true
     }

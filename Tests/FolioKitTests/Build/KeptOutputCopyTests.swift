@@ -176,6 +176,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: left.path), "the stopped build's copy stays")
     }
 
+    /// A folder of the output replaced by a relative symbolic link (the hostile tester's case): linked into the
+    /// kept copy, deeper in `.folio-cache/`, it led elsewhere and the update failed. The whole output is copied
+    /// beside it instead, as without a kept copy, and the link still leads to its folder.
+    @Test func aSymbolicLinkPutIntoTheOutputIsKept() throws {
+        let site = try Self.siteWithACopy()
+        let elsewhere = site.root.appendingPathComponent("Elsewhere")
+        try FileManager.default.moveItem(at: site.output.appendingPathComponent("folder"), to: elsewhere)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.output.appendingPathComponent("folder").path, withDestinationPath: "../Elsewhere")
+        try site.write([
+            "p3.md": "# Page 3\n\nAn edit beside a link.\n", "folder/p17.md": "# Page 17\n\nAn edit behind a link.\n",
+        ])
+        #expect(site.build().published)
+        #expect(site.html("p3/index.html").contains("An edit beside a link."))
+        #expect(site.html("folder/p17/index.html").contains("An edit behind a link."))
+    }
+
     @Test func aWholeBuildRemovesTheCopy() throws {
         let site = try Self.siteWithACopy()
         #expect(site.build(cache: false).published)

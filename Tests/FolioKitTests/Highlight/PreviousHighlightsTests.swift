@@ -40,7 +40,7 @@ import Testing
     @Test func aBlockFoundWithTwoDifferentHTMLsIsLeftOut() {
         let page = """
             <pre tabindex="0"><code class="language-swift"><span class="hljs-keyword">let</span> x\n</code></pre>
-            <pre tabindex="0"><code class="language-swift">let x\n</code></pre>
+            <pre tabindex="0"><code class="language-swift"><span class="hljs-title">let</span> x\n</code></pre>
             <pre tabindex="0"><code class="language-swift"><span class="hljs-keyword">var</span> y\n</code></pre>
             <pre tabindex="0"><code class="language-swift"><span class="hljs-keyword">var</span> y\n</code></pre>
             """
@@ -58,10 +58,32 @@ import Testing
             <pre tabindex="0"><code class="language-swift">let&nbsp;b\n</code></pre>
             <pre tabindex="0"><code class="language-swift"><span style="color: red">let</span> c\n</code></pre>
             <pre tabindex="0"><code class="language-klingon">let d\n</code></pre>
-            <pre tabindex="0"><code class="language-js">let &lt;e&gt; = &quot;&amp;&#x27;\n</code></pre>
+            <pre tabindex="0"><code class="language-js"><span class="hljs-keyword">let</span> &lt;e&gt; = &quot;&amp;&#x27;\n</code></pre>
             """
         var previous = PreviousHighlights()
         previous.add(page: Array(page.utf8))
         #expect(Array(previous.blocks.keys) == [.init(grammar: "javascript", code: "let <e> = \"&'\n")])
+    }
+
+    /// A block with no token of highlight.js's may never have been highlighted: raw HTML the author wrote, or a fence
+    /// whose info string cmark reads otherwise (`swift\fx` is `language-swift` for cmark, no grammar for Folio).
+    @Test func aBlockWithoutATokenIsLeftOut() {
+        var previous = PreviousHighlights()
+        previous.add(page: Array("<pre tabindex=\"0\"><code class=\"language-swift\">let x = 1\n</code></pre>".utf8))
+        #expect(previous.blocks.isEmpty)
+    }
+
+    /// The hostile tester's case: a raw HTML block (`unsafeHTML`), then a fence with the same code added to the page.
+    @Test func aFenceAddedBesideRawHTMLOfTheSameCodeIsHighlighted() throws {
+        try #require(CodeHighlighter.setup.isUsable, "Node.js and highlight.js, which make test installs")
+        let raw = "# A\n\n<pre><code class=\"language-swift\">let x = 1\n</code></pre>\n"
+        let site = try ScratchSite(["site.yml": "title: Raw\nunsafeHTML: true\n", "index.md": "# Home\n", "a.md": raw])
+        #expect(site.build().published)
+        try site.write(["a.md": raw + "\n```swift\nlet x = 1\n```\n"])
+        #expect(site.build().published)
+        let clean = site.root.appendingPathComponent("Clean")
+        #expect(site.build(into: clean, cache: false).published)
+        #expect(site.html("a/index.html").contains("<span class=\"hljs-keyword\">let</span>"))
+        #expect(site.html("a/index.html") == site.html("a/index.html", in: clean))
     }
 }
