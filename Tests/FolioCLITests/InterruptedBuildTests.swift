@@ -93,6 +93,21 @@ struct InterruptedBuildTests {
         try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
     }
 
+    /// A folder held open while a test compares its inode number with a later one's: a folder that is deleted gives
+    /// its number back, and the file system soon gives it to a new folder (the output swapped in, say).
+    final class HeldFolder {
+        let inode: Int?
+        private let descriptor: Int32
+
+        init(_ url: URL) {
+            descriptor = open(url.path, O_RDONLY | O_DIRECTORY)
+            var status = stat()
+            inode = descriptor >= 0 && fstat(descriptor, &status) == 0 ? Int(status.st_ino) : nil
+        }
+
+        deinit { if descriptor >= 0 { close(descriptor) } }
+    }
+
     /// A large build: a template changed, every page is rendered into a new folder that is swapped in.
     @Test func aWholeBuildIsOldOrNew() throws {
         let (_, summary) = try killAtEveryStep { scratch in
@@ -104,32 +119,34 @@ struct InterruptedBuildTests {
 
     /// One edited page: one file changes, replaced by a single rename.
     @Test func aOnePageUpdateIsOldOrNew() throws {
-        var foldersBefore: [Int?] = []
+        var foldersBefore: [HeldFolder] = []
         let (updated, summary) = try killAtEveryStep { scratch in
             // (The reference and uninterrupted sites are changed first; the scratch site's, changed last, is what
             // counts.)
-            foldersBefore = [try? inode(scratch.output), try? inode(scratch.url("Public/guide/setup"))]
+            foldersBefore = [HeldFolder(scratch.output), HeldFolder(scratch.url("Public/guide/setup"))]
             try append("One more line.", to: "Content/guide/setup.md")(scratch)
         }
         #expect(summary["rendered"] as? Int == 1)
         #expect(try Tree.text(updated.url("Public/guide/setup/index.html")).contains("One more line."))
         let foldersAfter = [try inode(updated.output), try inode(updated.url("Public/guide/setup"))]
         #expect(
-            !foldersBefore.contains(nil) && foldersAfter == foldersBefore,
+            !foldersBefore.contains { $0.inode == nil } && foldersAfter == foldersBefore.map(\.inode),
             "a folder was replaced for a one-file update")
     }
 
     /// Two edited pages in one folder: a hard-linked copy of that folder alone is swapped in.
     @Test func anUpdateInOneFolderIsOldOrNewAndSwapsOnlyThatFolder() throws {
-        var rootBefore: Int?
+        var rootBefore: HeldFolder?
         let (updated, summary) = try killAtEveryStep { scratch in
-            rootBefore = try? inode(scratch.output)
+            rootBefore = HeldFolder(scratch.output)
             try append("Setup, edited.", to: "Content/guide/setup.md")(scratch)
             try append("Views, edited.", to: "Content/guide/views.md")(scratch)
         }
         #expect(summary["rendered"] as? Int == 2)
         let rootAfter = try inode(updated.output)
-        #expect(rootBefore != nil && rootAfter == rootBefore, "Public/ itself was replaced for an update inside guide/")
+        #expect(
+            rootBefore?.inode != nil && rootAfter == rootBefore?.inode,
+            "Public/ itself was replaced for an update inside guide/")
     }
 
     /// Two edited pages in different folders: the whole output is copied as hard links and swapped in.
@@ -144,15 +161,15 @@ struct InterruptedBuildTests {
     /// An edited page with the search index on: the page's folder and the index's share only the output's root, so
     /// the whole output's hard-linked copy, begun on another thread while the page renders, is swapped in.
     @Test func anEditWithTheSearchIndexIsOldOrNew() throws {
-        var rootBefore: Int?
+        var rootBefore: HeldFolder?
         let (updated, summary) = try killAtEveryStep(search: true) { scratch in
-            rootBefore = try? inode(scratch.output)
+            rootBefore = HeldFolder(scratch.output)
             try append("Setup, edited with a word of its own: quincunx.", to: "Content/guide/setup.md")(scratch)
         }
         #expect(summary["rendered"] as? Int == 1)
         #expect(try Tree.text(updated.url("Public/guide/setup/index.html")).contains("quincunx"))
         let rootAfter = try inode(updated.output)
-        #expect(rootBefore != nil && rootAfter != rootBefore, "the whole output was swapped in")
+        #expect(rootBefore?.inode != nil && rootAfter != rootBefore?.inode, "the whole output was swapped in")
     }
 
     /// A second edit, placed into the copy of the output that the first edit's build kept in `.folio-cache/`. Each

@@ -12,12 +12,37 @@ enum GitHubMarkdown {
         GitHubTables.apply(to: document)
         document.consolidateText()
         let footnotes = GitHubFootnotes.apply(to: document)
-        let autolinks = GitHubAutolinks.linkURLs(in: document)
-        GitHubStrikethrough.apply(to: document, autolinks: autolinks)
-        GitHubAutolinks.linkEmails(in: document)
-        GitHubTaskLists.apply(to: document)
-        GitHubAlerts.apply(to: document)
+        // The passes below each walk the whole tree for text holding what starts their construct; most pages hold
+        // none of it, and one walk tells. The passes only split and wrap text, so none of them brings in a
+        // character that the text did not hold before.
+        let marks = TextMarks(document)
+        let autolinks = marks.address ? GitHubAutolinks.linkURLs(in: document) : []
+        if marks.tilde { GitHubStrikethrough.apply(to: document, autolinks: autolinks) }
+        if marks.at { GitHubAutolinks.linkEmails(in: document) }
+        if marks.bracket {
+            GitHubTaskLists.apply(to: document)
+            GitHubAlerts.apply(to: document)
+        }
         return Result(ids: footnotes)
+    }
+
+    /// Which of the characters that start a construct of the passes any text node holds (outside code and raw
+    /// HTML, which are not text nodes): `://` or `www.` (an address), `~`, `@`, `[` (a task or an alert marker).
+    struct TextMarks {
+        private(set) var address = false
+        private(set) var tilde = false
+        private(set) var at = false
+        private(set) var bracket = false
+
+        init(_ document: MarkdownDocument) {
+            document.forEachNode { node in
+                guard node.kind == .text else { return }
+                if !address { address = node.literalContains("://") || node.literalContains("www.") }
+                if !tilde { tilde = node.literalContains(UInt8(ascii: "~")) }
+                if !at { at = node.literalContains(UInt8(ascii: "@")) }
+                if !bracket { bracket = node.literalContains(UInt8(ascii: "[")) }
+            }
+        }
     }
 
     /// The row a top-level block made by these passes becomes.

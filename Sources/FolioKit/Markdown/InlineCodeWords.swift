@@ -16,36 +16,58 @@ enum InlineCodeWords {
     static func apply(_ html: String) -> String {
         var html = html
         let result: String? = html.withUTF8 { bytes in
-            guard ByteSearch.find(open, in: bytes, from: 0) != nil else { return nil }
+            // Most code holds no such word: looked for before anything is copied.
+            var found = false
+            forEachCode(in: bytes) { code, _ in
+                if !found { found = runs(of: code) { _, keptWhole in keptWhole } }
+            }
+            guard found else { return nil }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 64)
             var start = 0
-            var changed = false
-            while let at = ByteSearch.find(open, in: bytes, from: start) {
-                let contentStart = at + open.count
-                guard let end = ByteSearch.find(close, in: bytes, from: contentStart) else { break }
-                output.append(contentsOf: bytes[start..<contentStart])
-                if at >= block.count, bytes[(at - block.count)..<at].elementsEqual(block) {
-                    output.append(contentsOf: bytes[contentStart..<end])
+            forEachCode(in: bytes) { code, isBlock in
+                output.append(contentsOf: bytes[start..<code.startIndex])
+                if isBlock {
+                    output.append(contentsOf: code)
                 } else {
-                    changed = wrapWords(bytes[contentStart..<end], into: &output) || changed
+                    _ = runs(of: code) { run, keptWhole in
+                        if keptWhole { output.append(contentsOf: spanOpen) }
+                        output.append(contentsOf: run)
+                        if keptWhole { output.append(contentsOf: spanClose) }
+                        return false
+                    }
                 }
-                start = end
+                start = code.endIndex
             }
-            guard changed else { return nil }
             output.append(contentsOf: bytes[start...])
             return String(decoding: output, as: UTF8.self)
         }
         return result ?? html
     }
 
-    /// Copies the code's text, each short word with a break opportunity inside it wrapped; true if one was.
-    private static func wrapWords(_ text: Slice<UnsafeBufferPointer<UInt8>>, into output: inout [UInt8]) -> Bool {
-        var wrapped = false
+    /// Calls `body` with the text of each `<code>` element of `html` and whether it is a code block's.
+    private static func forEachCode(
+        in bytes: UnsafeBufferPointer<UInt8>, _ body: (Slice<UnsafeBufferPointer<UInt8>>, _ isBlock: Bool) -> Void
+    ) {
+        var start = 0
+        while let at = ByteSearch.find(open, in: bytes, from: start) {
+            let contentStart = at + open.count
+            guard let end = ByteSearch.find(close, in: bytes, from: contentStart) else { break }
+            body(bytes[contentStart..<end], at >= block.count && bytes[(at - block.count)..<at].elementsEqual(block))
+            start = end
+        }
+    }
+
+    /// Calls `body` with each run of the code's text, a space or a word, and whether the run is a short word with a
+    /// break opportunity inside it (to be kept whole); stops when `body` returns true, and returns whether it did.
+    private static func runs(
+        of text: Slice<UnsafeBufferPointer<UInt8>>,
+        _ body: (Slice<UnsafeBufferPointer<UInt8>>, _ keptWhole: Bool) -> Bool
+    ) -> Bool {
         var index = text.startIndex
         while index < text.endIndex {
             if text[index] == UInt8(ascii: " ") {
-                output.append(text[index])
+                if body(text[index..<index + 1], false) { return true }
                 index += 1
                 continue
             }
@@ -60,17 +82,9 @@ enum InlineCodeWords {
                 }
                 wordEnd += 1
             }
-            let word = text[index..<wordEnd]
-            if breakable, !markup, word.count <= longest {
-                output.append(contentsOf: spanOpen)
-                output.append(contentsOf: word)
-                output.append(contentsOf: spanClose)
-                wrapped = true
-            } else {
-                output.append(contentsOf: word)
-            }
+            if body(text[index..<wordEnd], breakable && !markup && wordEnd - index <= longest) { return true }
             index = wordEnd
         }
-        return wrapped
+        return false
     }
 }

@@ -31,7 +31,7 @@ struct LinkPolicy: Sendable {
             return .replace(SitePath.relative(from: pageURL, to: onDisk(sitePath: path)) + suffix)
         }
         let target = SitePath.join(directory: SitePath.directory(of: sourcePath), path)
-        guard path.lowercased().hasSuffix(".md") else {
+        guard Self.namesMarkdown(path) else {
             // A file beside the Markdown (`images/x.svg`) is linked from the page's URL, one folder deeper.
             guard staticFiles.contains(target) else { return .keep }
             return .replace(SitePath.relative(from: pageURL, to: "/" + file(target)) + suffix)
@@ -102,6 +102,13 @@ struct LinkPolicy: Sendable {
             }
         }
         return false
+    }
+
+    /// Whether `path` ends in `.md`, in any case (by byte: every link of every page is asked).
+    static func namesMarkdown(_ path: String) -> Bool {
+        let tail = path.utf8.suffix(3)
+        return tail.count == 3 && tail.first == UInt8(ascii: ".")
+            && tail.dropFirst().elementsEqual("md".utf8, by: { $0 | 0x20 == $1 })
     }
 
     /// Splits `a.md#x` into `a.md` and `#x` (also `?query`).

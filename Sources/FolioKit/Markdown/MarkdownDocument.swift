@@ -306,6 +306,7 @@ struct MarkdownNode: Hashable {
     /// literals (every row of every page asks for its text; a String per literal cost 4 % of a build).
     var plainText: String {
         var text: [UInt8] = []
+        text.reserveCapacity(256)  // most rows' text fits: no growth a literal at a time
         appendPlainText(to: &text)
         return String(decoding: text, as: UTF8.self)
     }

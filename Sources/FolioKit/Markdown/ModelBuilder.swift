@@ -305,6 +305,13 @@ struct ModelBuilder {
 
     // MARK: Blocks and rows
 
+    /// A block's HTML as the page shows it: highlighted code swapped in, code blocks focusable, short words of code
+    /// kept whole. Both code block steps look for `<pre><code`: one look for `<pre` spares most rows both.
+    private func finished(_ html: String) -> String {
+        let code = ByteSearch.contains(html, "<pre") ? FocusableCode.apply(highlighting.apply(html)) : html
+        return InlineCodeWords.apply(code)
+    }
+
     private func render(_ block: MarkdownNode) -> (String, [Row]) {
         switch block.kind {
         case .list:
@@ -313,7 +320,7 @@ struct ModelBuilder {
                 block.isOrderedList
                 ? (block.listStart == 1 ? "<ol>\n" : "<ol start=\"\(block.listStart)\">\n") : "<ul>\n"
             for item in block.children {
-                let itemHTML = InlineCodeWords.apply(FocusableCode.apply(highlighting.apply(document.html(item))))
+                let itemHTML = finished(document.html(item))
                 html += itemHTML
                 var row = Self.unwrapItem(itemHTML)
                 if rawHTMLBlocks.contains(item) { row = HTMLBalancer.balanced(row) }
@@ -322,7 +329,7 @@ struct ModelBuilder {
             html += block.isOrderedList ? "</ol>\n" : "</ul>\n"
             return (html, rows)
         default:
-            let html = InlineCodeWords.apply(FocusableCode.apply(highlighting.apply(document.html(block))))
+            let html = finished(document.html(block))
             let kind: Row.Kind =
                 switch block.kind {
                 case .paragraph: .paragraph
@@ -405,6 +412,7 @@ struct ModelBuilder {
     /// Rewrites links and keeps raw HTML safe; returns the code blocks, for highlighting.
     private mutating func applyLinkPolicy() -> [MarkdownNode] {
         var htmlNodes: [MarkdownNode] = []
+        var hasRawHTML = false
         var codeBlocks: [MarkdownNode] = []
         document.forEachNode { node in
             switch node.kind {
@@ -422,13 +430,19 @@ struct ModelBuilder {
                 ) {
                     links.append(link)
                 }
-            case .htmlBlock, .htmlInline, .text:
+            case .htmlBlock, .htmlInline:
+                hasRawHTML = true
+                htmlNodes.append(node)
+            case .text:
                 htmlNodes.append(node)
             case .codeBlock:
                 codeBlocks.append(node)
             default: break
             }
         }
+        // The text nodes are kept for the sanitizer, which empties those inside an element it drops: a page without
+        // raw HTML has nothing for any step below to do.
+        guard hasRawHTML else { return codeBlocks }
         for node in htmlNodes where node.kind != .text { rawHTMLBlocks.formUnion(Self.blocks(holding: node)) }
         readHeadingAnchors(htmlNodes)
         if input.unsafeHTML {
@@ -497,12 +511,14 @@ struct ModelBuilder {
         let escaped = escapeUnclosed(nodes, elements: HTMLAllowList.droppedWithContent)
         var checked = 0
         for node in nodes where !escaped.contains(node) {
-            let reported = sanitizer.omissions.count
-            let written = node.literal
-            switch node.kind {
-            case .text:
+            let kind = node.kind
+            if kind == .text {
                 if sanitizer.dropsText, node.parent == parent { node.literal = "" }
                 continue
+            }
+            let reported = sanitizer.omissions.count
+            let written = node.literal
+            switch kind {
             case .htmlBlock:
                 node.literal = sanitizer.sanitizeBlock(node.literal)
             default:

@@ -13,6 +13,15 @@ struct InlineCodeWordsTests {
         )
     }
 
+    @Test("a code block and code without such words before the word leave it wrapped, and themselves unchanged")
+    func wordAfterOtherCode() {
+        #expect(
+            InlineCodeWords.apply(
+                "<pre tabindex=\"0\"><code>a-b</code></pre>\n<p><code>x y</code> and <code>a-b</code></p>\n")
+                == "<pre tabindex=\"0\"><code>a-b</code></pre>\n<p><code>x y</code> and <code><span class=\"nowrap\">a-b</span></code></p>\n"
+        )
+    }
+
     @Test("a word longer than a phone's line stays breakable")
     func longWordsStayBreakable() {
         let long = "<p><code>" + String(repeating: "a-", count: 20) + "</code></p>"
