@@ -139,7 +139,11 @@ struct ModelBuilder {
     private mutating func readHeadings(_ blocks: [MarkdownNode]) -> [Int: Heading] {
         var order: [MarkdownNode] = []
         for block in blocks {
-            if block.kind == .heading { order.append(block) } else { Self.collectHeadings(in: block, into: &order) }
+            switch block.kind {
+            case .heading: order.append(block)
+            case .list, .item, .blockQuote, .customBlock: Self.collectHeadings(in: block, into: &order)
+            default: break  // a paragraph's children are inline: no heading there
+            }
         }
         let parsed = order.map { node in node.parent?.parent == nil ? (node, stripAttributes(of: node)) : (node, nil) }
         for (_, split) in parsed {
@@ -207,12 +211,14 @@ struct ModelBuilder {
 
     /// The headings inside `block` (a list, a block quote, an alert), in the order of the page.
     private static func collectHeadings(in block: MarkdownNode, into headings: inout [MarkdownNode]) {
-        for child in block.children {
+        var next = block.firstChild
+        while let child = next {
             switch child.kind {
             case .heading: headings.append(child)
             case .list, .item, .blockQuote, .customBlock: collectHeadings(in: child, into: &headings)
             default: break
             }
+            next = child.next
         }
     }
 
