@@ -104,11 +104,17 @@ struct LinkPolicy: Sendable {
         return false
     }
 
-    /// Whether `path` ends in `.md`, in any case (by byte: every link of every page is asked).
+    /// Whether `path` ends in `.md`, in any case, as the site reader tells a page from a file: by byte, as every link
+    /// of every page is asked, unless a character that is not ASCII stands before the dot (a Unicode "prepend" one,
+    /// U+0600, makes the dot part of its own character, and the name then does not end in `.md` to the reader).
     static func namesMarkdown(_ path: String) -> Bool {
-        let tail = path.utf8.suffix(3)
-        return tail.count == 3 && tail.first == UInt8(ascii: ".")
-            && tail.dropFirst().elementsEqual("md".utf8, by: { $0 | 0x20 == $1 })
+        let bytes = path.utf8
+        let tail = bytes.suffix(3)
+        guard tail.count == 3, tail.first == UInt8(ascii: "."),
+            tail.dropFirst().elementsEqual("md".utf8, by: { $0 | 0x20 == $1 })
+        else { return false }
+        guard let before = bytes.dropLast(3).last, before >= 0x80 else { return true }
+        return path.lowercased().hasSuffix(".md")
     }
 
     /// Splits `a.md#x` into `a.md` and `#x` (also `?query`).

@@ -14,6 +14,23 @@ import Testing
         #expect(output.model.intro.contains("href=\"../../about/?x=1\""))
     }
 
+    /// The link policy tells a page from a file as the site reader does (`lowercased().hasSuffix(".md")`, by
+    /// characters): a prepend character (U+0600) before the dot makes `؀.md` one character, so `a؀.md` is a file.
+    @Test(arguments: [
+        "a.md", "a.MD", "a.Md", "x/b.mD", "résumé.md", "a\u{600}.md", "\u{600}.md", "a\u{200D}.md", "a\u{301}.md",
+        ".md", "md", "a.md/", "a.mdx", "a.m", "", "\u{110BD}.md", "é.MD",
+    ])
+    func aLinkNamesAPageAsTheSiteReaderDoes(path: String) {
+        #expect(LinkPolicy.namesMarkdown(path) == path.lowercased().hasSuffix(".md"))
+    }
+
+    @Test func aLinkToAFileWhoseNameOnlyLooksLikeAPageKeepsItsPath() {
+        let policy = LinkPolicy(pageURLs: ["guide/page.md": "/guide/page/"], staticFiles: ["guide/a\u{600}.md"])
+        #expect(
+            policy.resolve("a%D8%80.md", isImage: false, sourcePath: "guide/page.md", pageURL: "/guide/page/")
+                == .replace("../a\u{600}.md"))
+    }
+
     @Test func sitePathsBecomeRelativeSoSubPathsAndFileURLsWork() {
         let output = model("[a](/about/) [b](/images/x.png)\n", pages: pages)
         #expect(output.model.intro.contains("href=\"../../about/\""))
