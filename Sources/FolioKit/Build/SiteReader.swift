@@ -89,8 +89,8 @@ public enum SiteReader {
             let siteDisplay = FileTree.display(root, "site.yml")
             diagnostics.report(listing.diagnostics.filter { $0.path != siteDisplay || $0.severity == .error })
             metLinks = listing.metLinks
-            markdownFiles = listing.files.filter { $0.lowercased().hasSuffix(".md") }
-            staticFiles = listing.files.filter { !$0.lowercased().hasSuffix(".md") && !configFiles.contains($0) }
+            markdownFiles = listing.files.filter(SitePath.isMarkdown)
+            staticFiles = listing.files.filter { !SitePath.isMarkdown($0) && !configFiles.contains($0) }
         }
         /// A file's fingerprint: the last read's, for a file that did not change since; `looked`: asked for now.
         @Sendable func fingerprint(in folder: Int32, _ path: String) -> (FileFingerprint?, looked: Bool) {

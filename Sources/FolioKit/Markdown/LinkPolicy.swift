@@ -31,7 +31,7 @@ struct LinkPolicy: Sendable {
             return .replace(SitePath.relative(from: pageURL, to: onDisk(sitePath: path)) + suffix)
         }
         let target = SitePath.join(directory: SitePath.directory(of: sourcePath), path)
-        guard Self.namesMarkdown(path) else {
+        guard SitePath.isMarkdown(path) else {
             // A file beside the Markdown (`images/x.svg`) is linked from the page's URL, one folder deeper.
             guard staticFiles.contains(target) else { return .keep }
             return .replace(SitePath.relative(from: pageURL, to: "/" + file(target)) + suffix)
@@ -102,19 +102,6 @@ struct LinkPolicy: Sendable {
             }
         }
         return false
-    }
-
-    /// Whether `path` ends in `.md`, in any case, as the site reader tells a page from a file: by byte, as every link
-    /// of every page is asked, unless a character that is not ASCII stands before the dot (a Unicode "prepend" one,
-    /// U+0600, makes the dot part of its own character, and the name then does not end in `.md` to the reader).
-    static func namesMarkdown(_ path: String) -> Bool {
-        let bytes = path.utf8
-        let tail = bytes.suffix(3)
-        guard tail.count == 3, tail.first == UInt8(ascii: "."),
-            tail.dropFirst().elementsEqual("md".utf8, by: { $0 | 0x20 == $1 })
-        else { return false }
-        guard let before = bytes.dropLast(3).last, before >= 0x80 else { return true }
-        return path.lowercased().hasSuffix(".md")
     }
 
     /// Splits `a.md#x` into `a.md` and `#x` (also `?query`).

@@ -6,12 +6,25 @@ enum SitePath {
     static func pageURL(forSource source: String, slug: String? = nil) -> String {
         var parts = source.split(separator: "/").map(String.init)
         guard var last = parts.popLast() else { return "/" }
-        if last.lowercased().hasSuffix(".md") { last = String(last.dropLast(3)) }
+        if isMarkdown(last) { last = String(last.dropLast(3)) }
         if last != "index" { parts.append(last) }
         if let slug, !slug.isEmpty {
             if parts.isEmpty { parts.append(slug) } else { parts[parts.count - 1] = slug }
         }
         return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
+    }
+
+    /// Whether the file at `path` is a page: its name ends in `.md`, in any case, the dot a character of its own (a
+    /// Unicode "prepend" character, U+0600, before it makes `؀.md` one character, and such a name a file). By byte
+    /// when an ASCII character stands before the dot: the reader asks for every file, the link policy for every link.
+    static func isMarkdown(_ path: String) -> Bool {
+        let bytes = path.utf8
+        let tail = bytes.suffix(3)
+        guard tail.count == 3, tail.first == UInt8(ascii: "."),
+            tail.dropFirst().elementsEqual("md".utf8, by: { $0 | 0x20 == $1 })
+        else { return false }
+        guard let before = bytes.dropLast(3).last, before >= 0x80 else { return true }
+        return path.lowercased().hasSuffix(".md")
     }
 
     /// The directory part of a content-relative path (`a/b.md` → `a`).

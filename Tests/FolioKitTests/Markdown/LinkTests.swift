@@ -14,14 +14,15 @@ import Testing
         #expect(output.model.intro.contains("href=\"../../about/?x=1\""))
     }
 
-    /// The link policy tells a page from a file as the site reader does (`lowercased().hasSuffix(".md")`, by
-    /// characters): a prepend character (U+0600) before the dot makes `؀.md` one character, so `a؀.md` is a file.
+    /// A page is told from a file (by the reader, the page's URL and the link policy alike) as Folio always told it,
+    /// `lowercased().hasSuffix(".md")`, by characters: a prepend character (U+0600) before the dot makes `؀.md` one
+    /// character, so `a؀.md` is a file.
     @Test(arguments: [
         "a.md", "a.MD", "a.Md", "x/b.mD", "résumé.md", "a\u{600}.md", "\u{600}.md", "a\u{200D}.md", "a\u{301}.md",
         ".md", "md", "a.md/", "a.mdx", "a.m", "", "\u{110BD}.md", "é.MD",
     ])
     func aLinkNamesAPageAsTheSiteReaderDoes(path: String) {
-        #expect(LinkPolicy.namesMarkdown(path) == path.lowercased().hasSuffix(".md"))
+        #expect(SitePath.isMarkdown(path) == path.lowercased().hasSuffix(".md"))
     }
 
     @Test func aLinkToAFileWhoseNameOnlyLooksLikeAPageKeepsItsPath() {
