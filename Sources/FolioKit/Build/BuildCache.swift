@@ -6,17 +6,66 @@ struct BuildCache: Sendable {
     static let format = "folio-cache-6"
 
     /// A page as it was built: enough to list and link it, and to republish its output without rendering it.
+    ///
+    /// A value held in one reference (copied on write): a build of 100,000 pages holds every page's record at once,
+    /// in the render's results and in dictionaries by path, where 200 bytes each inline took a dictionary of
+    /// 262,144 slots to 57 MB.
     struct PageRecord: Sendable {
-        var fingerprint: FileFingerprint
-        var url: String
-        var title: String
-        var listing: PageListing
-        var sections: Int
-        var views: Int
+        private struct Fields {
+            var fingerprint: FileFingerprint
+            var url: String
+            var title: String
+            var listing: PageListing
+            var sections: Int
+            var views: Int
+            var frontDiagnostics: [CachedDiagnostic]
+            var renderDiagnostics: [CachedDiagnostic]
+            var styles: [CachedStyle]
+        }
+
+        /// Changed only through `unique()`, which copies it first when another record shares it.
+        private final class Box: @unchecked Sendable {
+            var fields: Fields
+            init(_ fields: Fields) { self.fields = fields }
+        }
+
+        private var box: Box
+
+        init(
+            fingerprint: FileFingerprint, url: String, title: String, listing: PageListing, sections: Int, views: Int,
+            frontDiagnostics: [CachedDiagnostic], renderDiagnostics: [CachedDiagnostic], styles: [CachedStyle]
+        ) {
+            box = Box(
+                Fields(
+                    fingerprint: fingerprint, url: url, title: title, listing: listing, sections: sections,
+                    views: views, frontDiagnostics: frontDiagnostics, renderDiagnostics: renderDiagnostics,
+                    styles: styles))
+        }
+
+        private mutating func unique() -> Box {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            return box
+        }
+
+        var fingerprint: FileFingerprint { box.fields.fingerprint }
+        var url: String { box.fields.url }
+        var title: String { box.fields.title }
+        var listing: PageListing { box.fields.listing }
+        var sections: Int { box.fields.sections }
+        var views: Int { box.fields.views }
         /// Problems of the front matter, and of the Markdown and views, as reported when the page was read.
-        var frontDiagnostics: [CachedDiagnostic]
-        var renderDiagnostics: [CachedDiagnostic]
-        var styles: [CachedStyle]
+        var frontDiagnostics: [CachedDiagnostic] {
+            get { box.fields.frontDiagnostics }
+            set { unique().fields.frontDiagnostics = newValue }
+        }
+        var renderDiagnostics: [CachedDiagnostic] {
+            get { box.fields.renderDiagnostics }
+            set { unique().fields.renderDiagnostics = newValue }
+        }
+        var styles: [CachedStyle] {
+            get { box.fields.styles }
+            set { unique().fields.styles = newValue }
+        }
     }
 
     struct CachedDiagnostic: Sendable {

@@ -44,7 +44,6 @@ enum FrontMatterParser {
             return front
         }
         for entry in document.entries {
-            front.positions[entry.key] = .init(line: entry.line, column: entry.column)
             switch entry.key {
             case "title": front.title = document.string(entry, &diagnostics)
             case "description": front.description = document.string(entry, &diagnostics)
@@ -57,7 +56,9 @@ enum FrontMatterParser {
                         document.error("'date' must be YYYY-MM-DD or an ISO 8601 date and time, not '\(date)'", entry))
                 }
             case "draft": front.draft = document.bool(entry, &diagnostics) ?? false
-            case "layout": front.layout = document.string(entry, &diagnostics) ?? "default"
+            case "layout":
+                front.layout = document.string(entry, &diagnostics) ?? "default"
+                front.layoutPosition = .init(line: entry.line, column: entry.column)
             case "view":
                 guard let text = document.string(entry, &diagnostics) else { break }
                 if let view = ViewSpec(parsing: text) {
@@ -105,6 +106,7 @@ enum FrontMatterParser {
                     front.slug = slug
                 }
             default:
+                if entry.key == "image" { front.imagePosition = .init(line: entry.line, column: entry.column) }
                 front.params.append((entry.key, YAMLDocument.value(entry.node)))
             }
         }

@@ -89,7 +89,7 @@ enum PageWriter {
             defer { counter.step() }
             return render(
                 source, fingerprint: plan.sourceFingerprints[source.sourcePath] ?? .missing,
-                front: frontMatter[source.sourcePath]?.front,
+                front: frontMatter[source.sourcePath]?.take(),
                 frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [],
                 site: site, theme: theme,
                 appearance: appearance, context: context, to: output, facts: facts, styles: styles,

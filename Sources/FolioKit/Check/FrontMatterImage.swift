@@ -5,7 +5,7 @@ enum FrontMatterImage {
     /// A warning at the `image:` line when its path leads to no file of the content folder or the theme's assets.
     static func check(_ page: Page, site: Site, theme: Theme, diagnostics: inout Diagnostics) {
         guard let value = page.front.params.first(where: { $0.key == "image" })?.value else { return }
-        let position = page.front.positions["image"]
+        let position = page.front.imagePosition
         guard case .string(let written) = value else {
             // A list, a mapping or a number is no link preview's picture: said, rather than left out silently
             // (YAML's null leaves the key unset).

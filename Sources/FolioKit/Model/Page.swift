@@ -46,7 +46,7 @@ public struct PageListing: Sendable, Equatable {
         weight = front.weight
         draft = front.draft
         layout = front.layout
-        layoutPosition = front.positions["layout"]
+        layoutPosition = front.layoutPosition
         container = front.container
     }
 }

@@ -380,7 +380,7 @@ import Testing
         let home = try #require(reading.site.pages.first { $0.sourcePath == "index.md" })
         var diagnostics = Diagnostics()
         let loaded = PageLoader.load(
-            home, front: reading.frontMatter["index.md"]?.front, site: reading.site, diagnostics: &diagnostics)
+            home, front: reading.frontMatter["index.md"]?.take(), site: reading.site, diagnostics: &diagnostics)
         #expect(loaded.page.model.intro.contains("href=\"guide/\""), "\(loaded.page.model.intro)")
         #expect(diagnostics.isEmpty)
     }

@@ -37,6 +37,21 @@ import Testing
         #expect(page.styles.compactMap(\.style) == [style])
     }
 
+    @Test func aRecordIsAValueThoughItsFieldsAreShared() {
+        let diagnostic = BuildCache.CachedDiagnostic(.warning("first", at: "Content/a.md", line: 1, column: 1))
+        let original = BuildCache.PageRecord(
+            fingerprint: FileFingerprint(size: 1, seconds: 2, nanoseconds: 3), url: "/a/", title: "A",
+            listing: PageListing(), sections: 1, views: 0, frontDiagnostics: [], renderDiagnostics: [diagnostic],
+            styles: [])
+        var copy = original
+        copy.renderDiagnostics.append(diagnostic)
+        copy.frontDiagnostics = [diagnostic]
+        #expect(original.renderDiagnostics.map(\.message) == ["first"], "a copy's change reached its original")
+        #expect(original.frontDiagnostics.isEmpty)
+        #expect(copy.renderDiagnostics.count == 2 && copy.frontDiagnostics.count == 1)
+        #expect(copy.url == "/a/" && copy.fingerprint == original.fingerprint)
+    }
+
     @Test func anotherFormatIsIgnored() {
         #expect(CacheFile.decode("folio-cache-0\nkey\tx\n") == nil)
         #expect(CacheFile.decode("") == nil)
