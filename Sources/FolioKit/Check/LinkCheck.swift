@@ -12,7 +12,8 @@ struct LinkCheck {
         var note: String?
     }
 
-    /// An anchor of page `page` whose target has no such id.
+    /// An anchor of page `page` whose target has no such id. Its fragment is an index of the check's `links`, which a
+    /// next check with `Recheck` starts from (`SiteFacts.Kept`): the index still names the same fragment there.
     struct BrokenAnchor: Sendable {
         var page: Int
         var anchor: SiteLinks.Anchor
@@ -53,7 +54,8 @@ struct LinkCheck {
                     page, Int(anchor.line), Int(anchor.column),
                     { written, hints in
                         self.missingAnchor(
-                            anchor.fragment, on: Int(anchor.target), from: page, written: written, hints: &hints)
+                            links.fragment(of: anchor), on: Int(anchor.target), from: page, written: written,
+                            hints: &hints)
                     }
                 ))
         }
@@ -70,14 +72,14 @@ struct LinkCheck {
                 for anchor in pageLinks[page].anchors {
                     let target = Int(anchor.target)
                     if Self.idCount(ids[target]) <= Self.scannedIDs {
-                        if Self.joined(ids[target], contains: anchor.fragment) { continue }
+                        if Self.joined(ids[target], contains: links.fragment(of: anchor)) { continue }
                     } else {
                         if manyIDs[target] == nil {
                             var known = Set<Substring>()
                             Self.forEachID(ids[target] ?? "") { known.insert($0) }
                             manyIDs[target] = known
                         }
-                        if manyIDs[target]!.contains(Substring(anchor.fragment)) { continue }
+                        if manyIDs[target]!.contains(Substring(links.fragment(of: anchor))) { continue }
                     }
                     report(anchor, on: page)
                 }

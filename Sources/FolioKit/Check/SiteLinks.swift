@@ -5,12 +5,13 @@
 /// Each page's links stay in their own slot, where its worker left them: storing a page costs no copy of the site's
 /// links, and `folio serve` hands an unchanged page's slot on to its next build as it is.
 struct SiteLinks: Sendable, Equatable {
-    /// A link to `#fragment` on page `target` (an index of the site's pages).
+    /// A link to `#fragment` on page `target` (an index of the site's pages); `fragment` is an index of `fragments`.
+    /// 16 bytes: a site of 100,000 pages holds over a million, to the check.
     struct Anchor: Sendable, Equatable {
         var target: Int32
         var line: Int32
         var column: Int32
-        var fragment: String
+        var fragment: Int32
     }
 
     /// A link that leaves the site; `url` is an index of `urls`.
@@ -31,10 +32,12 @@ struct SiteLinks: Sendable, Equatable {
     }
 
     /// A page's links resolved against the site's pages by the page's own worker, outside the lock that `set` is
-    /// called under: its external URLs (`urls[i]` is `links.externals[i]`'s) are not in the site's list yet.
+    /// called under: its external URLs (`urls[i]` is `links.externals[i]`'s) and its anchors' fragments
+    /// (`fragments[i]` is `links.anchors[i]`'s) are not in the site's lists yet.
     struct Resolved {
         fileprivate var links = PageLinks()
         fileprivate var urls: [String] = []
+        fileprivate var fragments: [String] = []
 
         /// Adds the page's next link, in the order written, leading to `target`: resolved against the site's pages
         /// (`pageURLs`); `link` gives the whole link, kept only when it leads to no page (a file, a missing page).
@@ -58,7 +61,8 @@ struct SiteLinks: Sendable, Equatable {
                     return
                 }
                 guard let fragment, !fragment.isEmpty, fragment != "top" else { return }
-                links.anchors.append(Anchor(target: Int32(page), line: line, column: column, fragment: fragment))
+                fragments.append(fragment)
+                links.anchors.append(Anchor(target: Int32(page), line: line, column: column, fragment: 0))
             }
         }
     }
@@ -68,6 +72,9 @@ struct SiteLinks: Sendable, Equatable {
     /// Each external URL once: a site links the same few addresses from many pages.
     private(set) var urls: [String] = []
     private var urlIndex: [String: Int32] = [:]
+    /// Each anchor's fragment once: a site's anchors lead to the same few heading ids from many pages.
+    private(set) var fragments: [String] = []
+    private var fragmentIndex: [String: Int32] = [:]
 
     init(pageCount: Int) {
         pages = Array(repeating: PageLinks(), count: pageCount)
@@ -94,19 +101,27 @@ struct SiteLinks: Sendable, Equatable {
         return resolved
     }
 
-    /// Stores page `page`'s links, its external URLs added to the site's list.
+    /// Stores page `page`'s links, its external URLs and fragments added to the site's lists.
     mutating func set(_ resolved: Resolved, page: Int) {
         var links = resolved.links
-        for index in resolved.urls.indices { links.externals[index].url = intern(resolved.urls[index]) }
+        for index in resolved.urls.indices {
+            links.externals[index].url = Self.intern(resolved.urls[index], in: &urls, &urlIndex)
+        }
+        for index in resolved.fragments.indices {
+            links.anchors[index].fragment = Self.intern(resolved.fragments[index], in: &fragments, &fragmentIndex)
+        }
         pages[page] = links
     }
 
-    private mutating func intern(_ url: String) -> Int32 {
-        if let index = urlIndex[url] { return index }
-        let index = Int32(urls.count)
-        urls.append(url)
-        urlIndex[url] = index
-        return index
+    /// The fragment `anchor` leads to.
+    func fragment(of anchor: Anchor) -> String { fragments[Int(anchor.fragment)] }
+
+    private static func intern(_ text: String, in list: inout [String], _ index: inout [String: Int32]) -> Int32 {
+        if let known = index[text] { return known }
+        let new = Int32(list.count)
+        list.append(text)
+        index[text] = new
+        return new
     }
 
     /// `/a/b/`, `/a/b` and `/a/b/index.html` all open the page `/a/b/`.

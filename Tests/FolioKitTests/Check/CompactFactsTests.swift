@@ -29,7 +29,7 @@ import Testing
         site.set(SiteLinks.resolve([links[5]], pageURLs: ["/": 0, "/b/": 1]), page: 1)
         let page = site.pages[0]
         #expect(site.internalCount == 4)
-        #expect(page.anchors.map(\.fragment) == ["usage"])
+        #expect(page.anchors.map(site.fragment) == ["usage"])
         #expect(page.anchors.first?.target == 1)
         #expect(page.others.map(\.written) == ["img/a.svg"])
         #expect(page.externals.map(\.line) == [4, 5])

@@ -206,7 +206,7 @@ extension PageFactsFileTests {
         links.set(resolved.links, page: 0)
         // What the check sees: two anchors (to /guide/ and to /), the missing page, the file and the draft kept
         // whole as written, two external links, and every internal link counted.
-        #expect(links.pages[0].anchors.map(\.fragment) == ["setup", "ünï"])
+        #expect(links.pages[0].anchors.map(links.fragment) == ["setup", "ünï"])
         #expect(links.pages[0].others.map(\.line) == [5, 6, 7])
         #expect(links.pages[0].others.first?.written == "as\twritten 5")
         #expect(links.pages[0].externals.map(\.line) == [8, 10])
