@@ -131,7 +131,7 @@ struct SearchBuild {
         }
         guard makeDirectories(output, diagnostics: &diagnostics) else { return }
         writeInBatches(
-            pages: stream, counts: stream.counts, changedGroups: nil, plan: plan, output: output,
+            pages: stream, counts: stream.takeCounts(), changedGroups: nil, plan: plan, output: output,
             diagnostics: &diagnostics)
         if let failure = stream.failure {
             diagnostics.error("cannot write the search index: \(failure)", at: stream.path)

@@ -97,7 +97,7 @@ import Testing
         var (build, plan, theme) = try Self.planned(site)
         let written = try build.render(&plan, theme: theme)
         let stream = try #require(written.searchStream, "a build of every page writes its terms out as they come")
-        let counted = try #require(stream.counts, "every page's terms were counted by its worker")
+        let counted = try #require(stream.takeCounts(), "every page's terms were counted by its worker")
         let read = SearchTermCounts(pages: stream)
         func byTerm(_ counts: SearchTermCounts) -> [String: [Int]] {
             Dictionary(
