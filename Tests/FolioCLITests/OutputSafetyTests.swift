@@ -226,6 +226,24 @@ struct OutputSafetyTests {
         try expectRefused(["build", "--output", "..", "--force"], saying: "contains the current folder")
     }
 
+    /// A named pipe put in the output where a page was is replaced by the page, not opened to wait for a writer: the
+    /// build compares a page with its last output before it writes it, and that read held the build for good.
+    @Test func aNamedPipeInThePlaceOfAPageIsReplacedNotWaitedOn() throws {
+        let scratch = try ScratchSite(nil)
+        let first = try scratch.build()
+        try #require(first.status == 0, "\(first)")
+        let page = scratch.url("Public/about/index.html").path
+        try #require(unlink(page) == 0 && mkfifo(page, 0o644) == 0)
+        try scratch.write("Content/about.md", "# About\n\nAbout this site, edited.\n")
+        let run = try Folio.run(buildArguments, in: scratch.site, timeout: 60)
+        #expect(run.status == 0, "\(run)")
+        var info = stat()
+        let isFile = lstat(page, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        #expect(isFile, "the page is a file again")
+        // Never read while it is a pipe: the test would wait on it as the build did.
+        if isFile { #expect(try Tree.text(scratch.url("Public/about/index.html")).contains("this site, edited.")) }
+    }
+
     @Test func anEmptyFolderIsBuiltInto() throws {
         let scratch = try ScratchSite()
         try FileManager.default.createDirectory(at: scratch.url("Empty"), withIntermediateDirectories: true)

@@ -70,13 +70,16 @@ enum FileOperations {
         }
     }
 
-    /// Whether the file at `path` holds exactly `bytes` (false when it cannot be read).
+    /// Whether the file at `path` holds exactly `bytes` (false when it cannot be read, or is no regular file).
     static func sameBytes(_ path: String, _ bytes: some Collection<UInt8>) -> Bool {
-        let descriptor = open(path, O_RDONLY)
+        // Opened without waiting: a named pipe put in the output in place of a page held the build until a program
+        // wrote to it.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, Int(info.st_size) == bytes.count else { return false }
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count
+        else { return false }
         let same = bytes.withContiguousStorageIfAvailable { expected -> Bool in
             var existing = [UInt8](repeating: 0, count: expected.count)
             var offset = 0

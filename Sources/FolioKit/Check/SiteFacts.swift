@@ -136,13 +136,15 @@ final class SiteFacts: @unchecked Sendable {
         readAgain += 1
         lock.unlock()
         let page = PageLoader.reload(source, site: site)
-        let html = (try? String(contentsOfFile: source.outputPath.inside(previousOutput), encoding: .utf8)) ?? ""
+        // Read as a source is: a named pipe in its place is not waited on.
+        let html = (try? SourceText.bytes(source.outputPath.inside(previousOutput)).get()) ?? []
         store(
             source.sourcePath,
             PageFactsFile.Entry(
                 fingerprint: fingerprint,
                 facts: PageFacts(
-                    ids: AnchorScanner.ids(in: html), links: page.links, updated: Self.updated(page))))
+                    ids: html.withUnsafeBufferPointer { AnchorScanner.ids(in: $0) }, links: page.links,
+                    updated: Self.updated(page))))
     }
 
     /// Lets go of the previous build's facts once every unchanged page has taken its own (after the render, before
