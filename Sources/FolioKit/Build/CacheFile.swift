@@ -110,6 +110,9 @@ enum CacheFile {
         pageClasses.reserveCapacity(lineCount)
         var styles: [String: BuildCache.CachedStyle] = [:]
         var lastPage: String?
+        // Each page's problems, set once at the end: appended to a record's field one at a time, the list was copied
+        // at each problem.
+        var problems: [String: (front: [BuildCache.CachedDiagnostic], render: [BuildCache.CachedDiagnostic])] = [:]
         while let line = lines.next() {
             let f = TabSeparatedLines.fields(line).map(TabSeparatedLines.string)
             switch f.first {
@@ -140,9 +143,9 @@ enum CacheFile {
                 let diagnostic = BuildCache.CachedDiagnostic(
                     path: f[2], line: line, column: column, warning: f[5] == "w", message: f[6])
                 if f[1] == "front" {
-                    cache.pages[page]?.frontDiagnostics.append(diagnostic)
+                    problems[page, default: ([], [])].front.append(diagnostic)
                 } else {
-                    cache.pages[page]?.renderDiagnostics.append(diagnostic)
+                    problems[page, default: ([], [])].render.append(diagnostic)
                 }
             case "style" where f.count == 4:
                 var colors: [String: [UInt32]] = [:]
@@ -158,6 +161,10 @@ enum CacheFile {
         }
         for (page, classes) in pageClasses {
             cache.pages[page]?.styles = classes.compactMap { styles[$0] }
+        }
+        for (page, found) in problems {
+            cache.pages[page]?.frontDiagnostics = found.front
+            cache.pages[page]?.renderDiagnostics = found.render
         }
         return cache
     }

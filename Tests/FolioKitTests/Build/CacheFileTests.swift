@@ -22,8 +22,15 @@ import Testing
             title: "Größe \"quoted\"", listing: listing, sections: 4, views: 2, frontDiagnostics: [],
             renderDiagnostics: [diagnostic],
             styles: [BuildCache.CachedStyle(style)])
+        // A second page with two problems of its front matter: each page's problems come back to it, by kind.
+        let front = ["first", "second"].map {
+            BuildCache.CachedDiagnostic(.error("'view' \($0)", at: "Content/c.md", line: 2, column: 7))
+        }
+        let other = BuildCache.PageRecord(
+            fingerprint: FileFingerprint(size: 3, seconds: 4, nanoseconds: 5), url: "/c/", title: "C",
+            listing: PageListing(), sections: 1, views: 1, frontDiagnostics: front, renderDiagnostics: [], styles: [])
         let cache = BuildCache(
-            siteKey: "abc", pages: ["a b.md": record],
+            siteKey: "abc", pages: ["a b.md": record, "c.md": other],
             staticFiles: ["img/x.png": FileFingerprint(size: 5, seconds: 6, nanoseconds: 7)])
 
         let decoded = try #require(CacheFile.decode(String(decoding: CacheFile.encode(cache), as: UTF8.self)))
@@ -34,7 +41,11 @@ import Testing
         #expect(page.listing == listing, "every listing field, the layout's place in the file too")
         #expect(page.sections == 4 && page.views == 2)
         #expect(page.renderDiagnostics.map(\.diagnostic) == [diagnostic.diagnostic])
+        #expect(page.frontDiagnostics.isEmpty)
         #expect(page.styles.compactMap(\.style) == [style])
+        let second = try #require(decoded.pages["c.md"])
+        #expect(second.frontDiagnostics.map(\.diagnostic) == front.map(\.diagnostic))
+        #expect(second.renderDiagnostics.isEmpty)
     }
 
     @Test func aRecordIsAValueThoughItsFieldsAreShared() {
