@@ -75,7 +75,9 @@ enum PageWriter {
                 })
         }
         // A worker's counts of its pages' search terms go with the terms, for the index's end.
-        @Sendable func finish(_ worker: Worker) { searchStream?.addCounts(worker.search.takeCounts(pages: worker.run)) }
+        @Sendable func finish(_ worker: Worker) {
+            searchStream?.addCounts(worker.search.takeCounts(pages: worker.run), run: worker.run)
+        }
         let results = site.pages.parallelMap(reusing: worker, finishing: finish) {
             index, source, worker -> PageResult in
             if let record = plan.reused[source.sourcePath], output.reuse(source.outputPath, from: plan.previousOutput) {

@@ -17,12 +17,19 @@ final class SearchPageStream: SearchPages, @unchecked Sendable {
     /// Per page written, in order: where its terms start in the file, their size and the page's records.
     private var written: [(offset: Int, size: Int, records: Int)] = []
     private var end = 0
-    /// The terms' postings counted by the workers that made them, by run of pages (`SearchTermCounts.Part`), and
-    /// how many pages were added without (made again at the index's end).
-    private var parts: [SearchTermCounts.Part] = []
+    /// How many pages were added without their worker's counts (made again at the index's end).
     private var uncounted = 0
-    /// `half`, once `takeCounts` has let the parts go.
-    private var takenHalf: Int?
+    /// The terms' postings counted by the workers that made them, merged run by run in page order as the runs finish
+    /// (`addCounts`): one table of the site's terms, not one a run held to the index's end (46 MB for 100,000 pages).
+    private var counts = SearchTermCounts()
+    private let countsLock = NSLock()
+    /// Runs that finished before a run before them, by their first page.
+    private var runsWaiting: [Int: (run: Range<Int>, parts: [SearchTermCounts.Part])] = [:]
+    /// The pages whose counts are merged: every page before this one.
+    private var countedUpTo = 0
+    /// The first run at or after the middle, once the merge has reached it: where the index's end cuts the pages in
+    /// two (`half`).
+    private var secondHalf: Int?
     /// Of every byte written but the last line, which holds it.
     private var checksum = CacheChecksum()
     /// Why the file could not be written or read back: the index is then incomplete, and the build fails.
@@ -67,33 +74,40 @@ final class SearchPageStream: SearchPages, @unchecked Sendable {
         }
     }
 
-    /// A worker's counts of the terms of the pages it added, once its run of pages is done.
-    func addCounts(_ parts: [SearchTermCounts.Part]) {
-        lock.withLock { self.parts += parts }
+    /// A worker's counts of the terms of its run of pages, once the run is done (no part when its pages hold no term).
+    func addCounts(_ parts: [SearchTermCounts.Part], run: Range<Int>) {
+        countsLock.lock()
+        defer { countsLock.unlock() }
+        runsWaiting[run.lowerBound] = (run, parts)
+        while let next = runsWaiting.removeValue(forKey: countedUpTo), !next.run.isEmpty {
+            if secondHalf == nil, next.run.lowerBound >= pageCount / 2 { secondHalf = next.run.lowerBound }
+            for part in next.parts { counts.add(part, firstHalf: secondHalf == nil) }
+            countedUpTo = next.run.upperBound
+        }
     }
 
-    /// Where the index's end cuts the pages in two: between two workers' runs, so that each run's counts fall on one
-    /// side (the middle when there are none).
+    /// Where the index's end cuts the pages in two: at the start of the first run at or after the middle, so that
+    /// each run's counts fall on one side (the middle when the runs' counts are not all in).
     var half: Int {
-        if let takenHalf = lock.withLock({ takenHalf }) { return takenHalf }
-        let middle = pageCount / 2
-        let starts = lock.withLock { parts.map(\.pages.lowerBound) }
-        return starts.min { (abs($0 - middle), $0) < (abs($1 - middle), $1) } ?? middle
+        countsLock.lock()
+        defer { countsLock.unlock() }
+        return secondHalf ?? (countedUpTo == pageCount ? pageCount : pageCount / 2)
     }
 
     /// Every page's terms counted, from the workers' counts: nil unless every page was added with its worker's counts
-    /// and the parts cover every page (the index's end then counts them from the file). The parts are then let go:
-    /// their term tables, 46 MB for 100,000 pages, were held through the whole of the index's end.
+    /// and the runs cover every page (the index's end then counts them from the file). Taken: the stream lets go.
     func takeCounts() -> SearchTermCounts? {
-        let half = half
         lock.lock()
-        defer { lock.unlock() }
-        let covered = Set(parts.map(\.pages)).reduce(0) { $0 + $1.count }
-        guard uncounted == 0, written.count == pageCount, covered == pageCount else { return nil }
-        let counts = SearchTermCounts(parts: parts, half: half, recordCount: written.reduce(0) { $0 + $1.records })
-        parts = []
-        takenHalf = half
-        return counts
+        let complete = uncounted == 0 && written.count == pageCount
+        let records = written.reduce(0) { $0 + $1.records }
+        lock.unlock()
+        countsLock.lock()
+        defer { countsLock.unlock() }
+        guard complete, countedUpTo == pageCount else { return nil }
+        var taken = counts
+        counts = SearchTermCounts()
+        taken.recordCount = records
+        return taken
     }
 
     /// The pages no worker added (a page whose output could not be written).

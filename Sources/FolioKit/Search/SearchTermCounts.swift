@@ -7,7 +7,10 @@ struct SearchTermCounts: Sendable {
     /// Per slot: those of them on the first half of the pages (before `SearchPages.half`), so that a batch's postings
     /// are placed by two cores, a half each.
     private(set) var firstHalf: [Int32] = []
-    private(set) var recordCount = 0
+    var recordCount = 0
+
+    /// No term yet: the counts of the workers' runs are added as they finish (`add`).
+    init() {}
 
     /// The pages' halves counted at once, one a core, then the second half's terms added to the first's.
     init(pages: some SearchPages) {
@@ -43,16 +46,21 @@ struct SearchTermCounts: Sendable {
     init(parts: [Part], half: Int, recordCount: Int) {
         self.recordCount = recordCount
         for part in parts.sorted(by: { $0.pages.lowerBound < $1.pages.lowerBound }) {
-            let first = part.pages.upperBound <= half
-            for other in 0..<part.terms.count {
-                let slot = part.terms.term(other).withUnsafeBufferPointer { terms.slot($0) }
-                if slot == counts.count {
-                    counts.append(0)
-                    firstHalf.append(0)
-                }
-                counts[slot] += Int(part.counts[other])
-                if first { firstHalf[slot] += part.counts[other] }
+            add(part, firstHalf: part.pages.upperBound <= half)
+        }
+    }
+
+    /// Adds the counts of a run of pages, counted in `firstHalf` too when the run lies before the half. Parts added in
+    /// page order give every term the slot it would have in counts made from the pages.
+    mutating func add(_ part: Part, firstHalf first: Bool) {
+        for other in 0..<part.terms.count {
+            let slot = part.terms.term(other).withUnsafeBufferPointer { terms.slot($0) }
+            if slot == counts.count {
+                counts.append(0)
+                firstHalf.append(0)
             }
+            counts[slot] += Int(part.counts[other])
+            if first { firstHalf[slot] += part.counts[other] }
         }
     }
 

@@ -284,6 +284,42 @@ import Testing
         #expect(fromWorkers.recordCount == fromPages.recordCount)
     }
 
+    @Test func runsCountedOutOfOrderAreMergedInPageOrderAndCutInTwoAtARunsStart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-search-runs-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let settings = PageSettings(title: "Page", view: .list, transition: .scroll, segments: [], tabGroup: nil)
+        // Each page has a word of its own and words shared with other runs' pages.
+        let texts = (0..<12).map { "Intro p\($0) shared.\n\n## Part\n\nw\($0 % 5) x\($0 % 2) only\($0).\n" }
+        let runs = [0..<3, 3..<5, 5..<9, 9..<12]
+        let stream = try #require(
+            SearchPageStream(cache: folder.path + "/search-k.txt", siteKey: "k", pageCount: texts.count))
+        var partsOfRun: [[SearchTermCounts.Part]] = []
+        for run in runs {
+            let workspace = SearchPage.Workspace()
+            for number in run {
+                let made = SearchPage.make(model(texts[number]).model, settings: settings, in: workspace).page
+                stream.add(made, number: number, sourcePath: "p\(number).md", fingerprint: .missing, counted: true)
+            }
+            partsOfRun.append(workspace.takeCounts(pages: run))
+        }
+        for index in [2, 0, 3, 1] { stream.addCounts(partsOfRun[index], run: runs[index]) }
+        // Cut at the first run that starts at the middle (6) or after it.
+        #expect(stream.half == 9)
+        let merged = try #require(stream.takeCounts())
+        let inOrder = SearchTermCounts(
+            parts: partsOfRun.flatMap { $0 }, half: 9, recordCount: merged.recordCount)
+        func bySlot(_ counts: SearchTermCounts) -> [String] {
+            (0..<counts.terms.count).map {
+                "\(String(decoding: counts.terms.term($0), as: UTF8.self)) \(counts.counts[$0]) \(counts.firstHalf[$0])"
+            }
+        }
+        #expect(bySlot(merged) == bySlot(inOrder), "the same terms in the same slots as runs added in order")
+        #expect(bySlot(merged) == bySlot(SearchTermCounts(pages: stream)), "as counted again from the pages")
+        #expect(bySlot(merged).contains("shared 12 9"))
+        #expect(merged.recordCount == 24)
+    }
+
     @Test func headingsOutweighBodyTextAndThePageTitleCountsMostOnTheIntro() {
         let found = records("Some words.\n\n## Apt\n\nThe apt tool, apt again, linux.\n", view: .list)
         func weight(_ term: String, _ record: Int) -> Int { found[record].terms.first { $0.term == term }?.weight ?? 0 }
