@@ -11,24 +11,33 @@ public struct ExternalLink: Sendable, Equatable {
 }
 
 /// The links that leave the site, in the order the check lists them (page by page, each page's in the order
-/// written), held as numbers: each URL and page path once, each link 16 bytes. A site links about a dozen times a
+/// written), held as numbers: each URL and page path once, each link 12 bytes. A site links about a dozen times a
 /// page outside itself (1.3 million links on 100,000 bench pages); as `ExternalLink` values, 48 bytes each, the list
-/// was 62 MB of such a build's peak memory.
-public struct ExternalLinks: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
-    private struct Place: Sendable {
-        var url: Int32
+/// was 62 MB of such a build's peak memory. A page's links are the very list the link check kept for it
+/// (`SiteLinks`), shared, not copied at the build's end.
+public struct ExternalLinks: BidirectionalCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
+    /// One page's links, never none: its path (an index of `paths`) and its links in the order written.
+    private struct Page: Sendable {
         var path: Int32
-        var line: Int32
-        var column: Int32
+        var links: [SiteLinks.External]
+    }
+
+    /// A link's place: its page's, then its own among that page's links.
+    public struct Index: Comparable, Sendable {
+        fileprivate var page: Int
+        fileprivate var link: Int
+
+        public static func < (a: Index, b: Index) -> Bool { (a.page, a.link) < (b.page, b.link) }
     }
 
     private var urls: [String]
     private var paths: [String]
-    private var places: [Place] = []
+    private var pages: [Page] = []
+    public private(set) var count = 0
 
     public init() { (urls, paths) = ([], []) }
 
-    /// Links whose URLs are `urls` and whose pages' paths are `paths`, given by their indexes (`append(url:path:…)`).
+    /// Links whose URLs are `urls` and whose pages' paths are `paths`, given by their indexes (`append(page:links:)`).
     init(urls: [String], paths: [String]) { (self.urls, self.paths) = (urls, paths) }
 
     public init(_ links: some Sequence<ExternalLink>) {
@@ -38,30 +47,46 @@ public struct ExternalLinks: RandomAccessCollection, Sendable, Equatable, Expres
 
     public init(arrayLiteral links: ExternalLink...) { self.init(links) }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { places.count }
+    public var startIndex: Index { Index(page: 0, link: 0) }
+    public var endIndex: Index { Index(page: pages.count, link: 0) }
 
-    public subscript(index: Int) -> ExternalLink {
-        let place = places[index]
-        return ExternalLink(
-            url: urls[Int(place.url)], path: paths[Int(place.path)], line: Int(place.line), column: Int(place.column))
+    public func index(after index: Index) -> Index {
+        index.link + 1 < pages[index.page].links.count
+            ? Index(page: index.page, link: index.link + 1) : Index(page: index.page + 1, link: 0)
     }
 
-    mutating func reserveCapacity(_ count: Int) { places.reserveCapacity(count) }
+    public func index(before index: Index) -> Index {
+        index.link > 0
+            ? Index(page: index.page, link: index.link - 1)
+            : Index(page: index.page - 1, link: pages[index.page - 1].links.count - 1)
+    }
 
-    /// A link to `urls[url]` written on the page at `paths[path]`.
-    mutating func append(url: Int32, path: Int32, line: Int32, column: Int32) {
-        places.append(Place(url: url, path: path, line: line, column: column))
+    public subscript(index: Index) -> ExternalLink {
+        let page = pages[index.page]
+        let link = page.links[index.link]
+        return ExternalLink(
+            url: urls[Int(link.url)], path: paths[Int(page.path)], line: Int(link.line), column: Int(link.column))
+    }
+
+    /// The links of the page at `paths[path]`, their URLs given as indexes of `urls`.
+    mutating func append(page path: Int32, links: [SiteLinks.External]) {
+        guard !links.isEmpty else { return }
+        pages.append(Page(path: path, links: links))
+        count += links.count
     }
 
     /// A link given by its strings: a URL or path the same as the last one's is stored once (a page's links follow
     /// one another, and many share an address).
     mutating func append(_ url: String, path: String, line: Int, column: Int) {
         if urls.last != url { urls.append(url) }
-        if paths.last != path { paths.append(path) }
-        append(
-            url: Int32(urls.count - 1), path: Int32(paths.count - 1), line: Int32(clamping: line),
-            column: Int32(clamping: column))
+        if pages.isEmpty || paths.last != path {
+            paths.append(path)
+            pages.append(Page(path: Int32(paths.count - 1), links: []))
+        }
+        pages[pages.count - 1].links.append(
+            SiteLinks.External(url: Int32(urls.count - 1), line: Int32(clamping: line), column: Int32(clamping: column))
+        )
+        count += 1
     }
 
     public static func == (a: ExternalLinks, b: ExternalLinks) -> Bool { a.elementsEqual(b) }

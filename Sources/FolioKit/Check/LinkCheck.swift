@@ -120,12 +120,7 @@ struct LinkCheck {
         guard listsExternalLinks else { return result }
         // Page by page, each page's in the order written.
         result.external = ExternalLinks(urls: links.urls, paths: pages.map(\.displayPath))
-        result.external.reserveCapacity(pageLinks.reduce(0) { $0 + $1.externals.count })
-        for page in pageLinks.indices {
-            for link in pageLinks[page].externals {
-                result.external.append(url: link.url, path: Int32(page), line: link.line, column: link.column)
-            }
-        }
+        for page in pageLinks.indices { result.external.append(page: Int32(page), links: pageLinks[page].externals) }
         return result
     }
 

@@ -13,17 +13,27 @@ import Testing
         ]
         let fromStrings = ExternalLinks(written)
         #expect(Array(fromStrings) == written)
-        #expect(fromStrings.count == 4 && fromStrings[3].url == "https://example.com/docs")
+        #expect(fromStrings.count == 4 && fromStrings.last?.url == "https://example.com/docs")
+        #expect(Array(fromStrings.reversed()) == written.reversed())
 
-        // As the link check makes it: the site's URLs and its pages' paths, each link by their indexes.
+        // As the link check makes it: the site's URLs and its pages' paths, each page's links by their indexes (a
+        // page without any leaves no trace).
         var fromIndexes = ExternalLinks(
-            urls: ["https://example.com/x", "https://example.com/docs"], paths: ["Content/a.md", "Content/b.md"])
-        for (url, path, line, column) in [(1, 0, 3, 9), (1, 0, 14, 474), (0, 0, 15, 1), (1, 1, 1_000_000, 0)] {
-            fromIndexes.append(url: Int32(url), path: Int32(path), line: Int32(line), column: Int32(column))
-        }
+            urls: ["https://example.com/x", "https://example.com/docs"],
+            paths: ["Content/a.md", "Content/none.md", "Content/b.md"])
+        fromIndexes.append(
+            page: 0,
+            links: [
+                SiteLinks.External(url: 1, line: 3, column: 9), SiteLinks.External(url: 1, line: 14, column: 474),
+                SiteLinks.External(url: 0, line: 15, column: 1),
+            ])
+        fromIndexes.append(page: 1, links: [])
+        fromIndexes.append(page: 2, links: [SiteLinks.External(url: 1, line: 1_000_000, column: 0)])
         #expect(fromIndexes == fromStrings)
-        fromIndexes.append(url: 0, path: 1, line: 1, column: 1)
+        #expect(fromIndexes.count == 4)
+        fromIndexes.append(page: 2, links: [SiteLinks.External(url: 0, line: 1, column: 1)])
         #expect(fromIndexes != fromStrings)
+        #expect(fromIndexes.count == 5)
         #expect(ExternalLinks() == [] && ExternalLinks().isEmpty)
     }
 }
