@@ -295,9 +295,9 @@ struct BuildPipeline {
                 linkCheck: record)
         }
         plan.facts = linkFacts(plan.site, siteKey: plan.siteKey, at: plan.factsPath)
-        for page in plan.site.pages {
+        for (number, page) in plan.site.pages.enumerated() {
             plan.facts.reused(
-                page, fingerprint: plan.pages.reused[page.sourcePath]?.fingerprint ?? .missing,
+                page, number: number, fingerprint: plan.pages.reused[page.sourcePath]?.fingerprint ?? .missing,
                 previousOutput: plan.pages.previousOutput, output: nil)
         }
         plan.facts.releaseCachedFacts()

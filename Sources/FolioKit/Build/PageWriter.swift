@@ -82,7 +82,8 @@ enum PageWriter {
             index, source, worker -> PageResult in
             if let record = plan.reused[source.sourcePath], output.reuse(source.outputPath, from: plan.previousOutput) {
                 facts?.reused(
-                    source, fingerprint: record.fingerprint, previousOutput: plan.previousOutput, output: output)
+                    source, number: index, fingerprint: record.fingerprint, previousOutput: plan.previousOutput,
+                    output: output)
                 return PageResult(
                     counts: (record.sections, record.views),
                     diagnostics: Diagnostics(record.renderDiagnostics.map(\.diagnostic)), styles: record.styles,
@@ -90,14 +91,13 @@ enum PageWriter {
             }
             defer { counter.step() }
             return render(
-                source, fingerprint: plan.sourceFingerprints[source.sourcePath] ?? .missing,
+                source, number: index, fingerprint: plan.sourceFingerprints[source.sourcePath] ?? .missing,
                 front: frontMatter[source.sourcePath]?.take(),
                 frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [],
                 site: site, theme: theme,
                 appearance: appearance, context: context, to: output, facts: facts, styles: styles,
                 readAhead: worker.readAhead?.page(index),
-                // The search index names each page's record file by its place in the site.
-                searchIndex: site.config.search ? (index, worker.search, searchStream) : nil)
+                searchIndex: site.config.search ? (worker.search, searchStream) : nil)
         }
 
         var written = Written(searchStream: searchStream)
@@ -164,14 +164,16 @@ enum PageWriter {
         return written
     }
 
-    /// Reads, models, renders and writes one page; `fingerprint` is its file's as the read stage found it.
+    /// Reads, models, renders and writes one page, page number `number` of the site (what its facts and its search
+    /// record file are known by); `fingerprint` is its file's as the read stage found it.
     private static func render(
-        _ listed: PageSource, fingerprint: FileFingerprint, front: FrontMatter?, frontDiagnostics: Diagnostics,
+        _ listed: PageSource, number: Int, fingerprint: FileFingerprint, front: FrontMatter?,
+        frontDiagnostics: Diagnostics,
         site: Site, theme: Theme,
         appearance: AppearanceResolver,
         context: PageContext, to output: OutputDirectory, facts: SiteFacts?, styles: BuildCache.CachedStyles,
         readAhead: ReadAhead.Page?,
-        searchIndex: (file: Int, workspace: SearchPage.Workspace, stream: SearchPageStream?)? = nil
+        searchIndex: (workspace: SearchPage.Workspace, stream: SearchPageStream?)? = nil
     ) -> PageResult {
         var diagnostics = Diagnostics()
         let loaded = PageLoader.load(listed, front: front, site: site, readAhead: readAhead, diagnostics: &diagnostics)
@@ -183,7 +185,8 @@ enum PageWriter {
         let content = views.render(page.model, diagnostics: &diagnostics)
         let html = theme.renderLayout(
             "layouts/" + page.front.layout, context.values(for: page, content: content), diagnostics: &diagnostics)
-        facts?.rendered(page, fingerprint: fingerprint, html: html, output: output, diagnostics: &diagnostics)
+        facts?.rendered(
+            page, number: number, fingerprint: fingerprint, html: html, output: output, diagnostics: &diagnostics)
         guard output.write(html, to: page.outputPath, for: page.displayPath, diagnostics: &diagnostics) else {
             return PageResult(diagnostics: diagnostics, styles: [], rendered: true)
         }
@@ -198,10 +201,10 @@ enum PageWriter {
         if let searchIndex {
             let made = SearchPage.make(page.model, settings: views.settings, in: searchIndex.workspace)
             output.write(
-                made.file, to: SearchPage.path(searchIndex.file), for: page.displayPath, diagnostics: &diagnostics)
+                made.file, to: SearchPage.path(number), for: page.displayPath, diagnostics: &diagnostics)
             if let stream = searchIndex.stream {
                 stream.add(
-                    made.page, number: searchIndex.file, sourcePath: listed.sourcePath, fingerprint: fingerprint,
+                    made.page, number: number, sourcePath: listed.sourcePath, fingerprint: fingerprint,
                     counted: true)
             } else {
                 search = made.page

@@ -20,7 +20,7 @@ final class SiteFacts: @unchecked Sendable {
     /// Unchanged pages whose facts were not in the cache and had to be read again.
     private(set) var readAgain = 0
 
-    private let indexBySource: [String: Int]
+    /// Page number by URL, for links; the pages themselves are known by their numbers (in site order).
     private let indexByURL: [String: Int]
     /// Per page, in site order: its ids joined by NUL (no id holds one); nil until the page is built.
     private var ids: [String?]
@@ -40,7 +40,6 @@ final class SiteFacts: @unchecked Sendable {
         fileprivate var siteKey: String
         fileprivate var sourcePaths: [String]
         fileprivate var urls: [String]
-        fileprivate var indexBySource: [String: Int]
         fileprivate var indexByURL: [String: Int]
         fileprivate var entries: [PageFactsFile.Entry?]
         fileprivate var ids: [String?]
@@ -76,7 +75,6 @@ final class SiteFacts: @unchecked Sendable {
         if let last {
             // Every page starts with the last build's facts: an unchanged page keeps them (`reused` checks its
             // fingerprint), any other page's are replaced when it is stored.
-            indexBySource = last.indexBySource
             indexByURL = last.indexByURL
             ids = last.ids
             updated = last.updated
@@ -84,15 +82,9 @@ final class SiteFacts: @unchecked Sendable {
             entries = keepEntries ? last.entries : []
             return
         }
-        var bySource: [String: Int] = [:]
         var byURL: [String: Int] = [:]
-        bySource.reserveCapacity(site.pages.count)
         byURL.reserveCapacity(site.pages.count)
-        for index in site.pages.indices {
-            bySource[site.pages[index].sourcePath] = index
-            byURL[site.pages[index].url] = index
-        }
-        indexBySource = bySource
+        for index in site.pages.indices { byURL[site.pages[index].url] = index }
         indexByURL = byURL
         links = SiteLinks(pageCount: site.pages.count)
         ids = Array(repeating: nil, count: site.pages.count)
@@ -100,14 +92,15 @@ final class SiteFacts: @unchecked Sendable {
         entries = Array(repeating: nil, count: keepEntries ? site.pages.count : 0)
     }
 
-    /// A page just rendered: its ids from its HTML; its model published when `models: true`.
+    /// A page just rendered, page number `number` of the site: its ids from its HTML; its model published when
+    /// `models: true`.
     func rendered(
-        _ page: Page, fingerprint: FileFingerprint, html: [UInt8], output: OutputDirectory,
+        _ page: Page, number: Int, fingerprint: FileFingerprint, html: [UInt8], output: OutputDirectory,
         diagnostics: inout Diagnostics
     ) {
         let ids = html.withUnsafeBufferPointer { AnchorScanner.ids(in: $0) }
         store(
-            page.sourcePath,
+            number, page.sourcePath,
             PageFactsFile.Entry(
                 fingerprint: fingerprint,
                 facts: PageFacts(ids: ids, links: page.links, updated: Self.updated(page))))
@@ -118,20 +111,22 @@ final class SiteFacts: @unchecked Sendable {
             diagnostics: &diagnostics)
     }
 
-    /// A page taken unchanged from the previous output: its facts from the cache, else read again.
-    func reused(_ source: PageSource, fingerprint: FileFingerprint, previousOutput: String, output: OutputDirectory?) {
+    /// A page taken unchanged from the previous output, page number `number`: its facts from the cache, else read
+    /// again.
+    func reused(
+        _ source: PageSource, number: Int, fingerprint: FileFingerprint, previousOutput: String,
+        output: OutputDirectory?
+    ) {
         if site.publishing.models, let output {
             _ = output.reuse(OutputPath(sitePath: PublishedModel.path(for: source.url)), from: previousOutput)
         }
         // Its slot holds the last build's facts already (see `init`): nothing to store, no lock to take.
-        if let last, let index = indexBySource[source.sourcePath], last.entries[index]?.fingerprint == fingerprint {
-            return
-        }
+        if let last, last.entries[number]?.fingerprint == fingerprint { return }
         // `folio serve` keeps every page's facts whole; `folio build` only what the check needs.
         if keepEntries, let entry = cached.entry(for: source.sourcePath, fingerprint: fingerprint) {
-            return store(source.sourcePath, entry)
+            return store(number, source.sourcePath, entry)
         }
-        if !keepEntries, takeCompact(source.sourcePath, fingerprint: fingerprint) { return }
+        if !keepEntries, takeCompact(number, source.sourcePath, fingerprint: fingerprint) { return }
         lock.lock()
         readAgain += 1
         lock.unlock()
@@ -139,7 +134,7 @@ final class SiteFacts: @unchecked Sendable {
         // Read as a source is: a named pipe in its place is not waited on.
         let html = (try? SourceText.bytes(source.outputPath.inside(previousOutput)).get()) ?? []
         store(
-            source.sourcePath,
+            number, source.sourcePath,
             PageFactsFile.Entry(
                 fingerprint: fingerprint,
                 facts: PageFacts(
@@ -155,8 +150,7 @@ final class SiteFacts: @unchecked Sendable {
         cached = CachedFacts()
     }
 
-    private func store(_ path: String, _ entry: PageFactsFile.Entry) {
-        guard let index = indexBySource[path] else { return }
+    private func store(_ index: Int, _ path: String, _ entry: PageFactsFile.Entry) {
         // Outside the lock: the compact form, the links resolved and the cache record are made by the page's own
         // worker (in `folio serve`, for every page when the pages' numbers or URLs changed since the last build).
         let joined = entry.facts.ids.joined(separator: "\u{0}")
@@ -167,9 +161,8 @@ final class SiteFacts: @unchecked Sendable {
 
     /// Takes an unchanged page's facts from its record in the cache straight into the form the check keeps (no
     /// `PageLink` a link), the record written to the next build's file as it was; false when the cache has none.
-    private func takeCompact(_ path: String, fingerprint: FileFingerprint) -> Bool {
-        guard let index = indexBySource[path] else { return false }
-        return cached.withRecord(for: path, fingerprint: fingerprint) { record -> Bool? in
+    private func takeCompact(_ index: Int, _ path: String, fingerprint: FileFingerprint) -> Bool {
+        cached.withRecord(for: path, fingerprint: fingerprint) { record -> Bool? in
             guard let compact = PageFactsFile.decodeCompact(record, pageURLs: indexByURL) else { return nil }
             stream?.append(record)
             set(index, ids: compact.ids, updated: compact.updated, links: compact.links)
@@ -190,11 +183,11 @@ final class SiteFacts: @unchecked Sendable {
         if last != nil { stored.insert(index) }
     }
 
-    /// Front matter `updated:` of a built page, for the sitemap's `lastmod`.
-    func updated(for sourcePath: String) -> String? {
+    /// Front matter `updated:` of built page number `page`, for the sitemap's `lastmod`.
+    func updated(page: Int) -> String? {
         lock.lock()
         defer { lock.unlock() }
-        return indexBySource[sourcePath].flatMap { updated[$0] }
+        return updated.indices.contains(page) ? updated[page] : nil
     }
 
     /// The site-wide link check, once every page is built; `files` are the site paths of every other file of the output.
@@ -230,7 +223,7 @@ final class SiteFacts: @unchecked Sendable {
         defer { lock.unlock() }
         return Kept(
             siteKey: siteKey, sourcePaths: site.pages.map(\.sourcePath), urls: site.pages.map(\.url),
-            indexBySource: indexBySource, indexByURL: indexByURL, entries: entries, ids: ids, updated: updated,
+            indexByURL: indexByURL, entries: entries, ids: ids, updated: updated,
             links: links, brokenAnchors: brokenAnchors, checkedFiles: checkedFiles)
     }
 

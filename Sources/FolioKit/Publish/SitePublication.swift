@@ -54,8 +54,8 @@ struct SitePublication {
         var generated: [(path: String, text: String)] = []
         if config.baseURL.contains("://") {
             let entries =
-                site.pages.map { page in
-                    Sitemap.Entry(url: page.url, lastmod: facts.updated(for: page.sourcePath) ?? page.listing.date)
+                site.pages.enumerated().map { number, page in
+                    Sitemap.Entry(url: page.url, lastmod: facts.updated(page: number) ?? page.listing.date)
                 } + generatedPages.map { Sitemap.Entry(url: $0, lastmod: nil) }
             generated.append(("/sitemap.xml", Sitemap.xml(entries, config: config)))
             generated.append(("/robots.txt", Sitemap.robots(config: config)))
