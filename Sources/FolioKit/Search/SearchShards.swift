@@ -174,32 +174,38 @@ struct SearchShards: Sendable {
         return bytes
     }
 
-    /// `[id,weight,…]`, each id as its difference from the previous: written into a buffer on the stack (ten
-    /// digits and a comma an id, three and a comma a weight, at most), then appended at once.
+    /// `[id,weight,…]`, each id as its difference from the previous: written a run of postings at a time into a
+    /// buffer on the stack (ten digits and a comma an id, three and a comma a weight, at most), each run appended at
+    /// once. Not the whole list in one buffer: a word on every page of a large site has hundreds of thousands of
+    /// postings, and two such buffers (9 MB each on 100,000 pages) were part of the build's peak.
     private static func appendPostings(ids: ArraySlice<UInt32>, weights: ArraySlice<UInt8>, to bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ids.count * 15 + 2) { buffer in
-            var at = 0
-            buffer[at] = 0x5b
-            at += 1
+        let run = 1024
+        bytes.append(0x5b)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: min(ids.count, run) * 15) { buffer in
             ids.withUnsafeBufferPointer { ids in
                 weights.withUnsafeBufferPointer { weights in
                     var previous: UInt32 = 0
-                    for position in 0..<ids.count {
-                        if position > 0 {
+                    var start = 0
+                    while start < ids.count {
+                        var at = 0
+                        for position in start..<min(start + run, ids.count) {
+                            if position > 0 {
+                                buffer[at] = 0x2c
+                                at += 1
+                            }
+                            // Ascending, unless a cache file was made to pass its checksum: garbage then, not a trap.
+                            at = writeDigits(ids[position] &- previous, to: buffer, at: at)
                             buffer[at] = 0x2c
-                            at += 1
+                            at = writeDigits(UInt32(weights[position]), to: buffer, at: at + 1)
+                            previous = ids[position]
                         }
-                        // Ascending, unless a cache file was made to pass its checksum: garbage then, not a trap.
-                        at = writeDigits(ids[position] &- previous, to: buffer, at: at)
-                        buffer[at] = 0x2c
-                        at = writeDigits(UInt32(weights[position]), to: buffer, at: at + 1)
-                        previous = ids[position]
+                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<at]))
+                        start += run
                     }
                 }
             }
-            buffer[at] = 0x5d
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<(at + 1)]))
         }
+        bytes.append(0x5d)
     }
 
     /// A number's decimal digits written at `at`; returns where they end. Most are below a thousand (a weight, the

@@ -378,6 +378,13 @@ import Testing
                 == "folioSearch.s(\"di\",{\"digits\":[0,1,256,9,1024,10,10240,12,1012480,99]});\n")
     }
 
+    @Test func aWordOnThousandsOfPagesHasEachPostingWrittenOnceAndInOrder() {
+        // Written a run of postings at a time: 2,500 postings cross two runs' ends.
+        let index = SearchIndex(pages: (0..<2500).map { page("/p\($0)/", ["every"]) })
+        let postings = (["0,2"] + Array(repeating: "256,2", count: 2499)).joined(separator: ",")
+        #expect(file(index, "search/s/ev.js") == "folioSearch.s(\"ev\",{\"every\":[\(postings)]});\n")
+    }
+
     @Test func nonASCIIShardKeysAreHexFileNames() {
         let index = SearchIndex(pages: [page("/a/", ["東京", "é"])])
         #expect(file(index, "search/s/xe69db1.js") != nil)
