@@ -107,6 +107,13 @@ import Testing
         #expect(!LinkCheck.joined(nil, contains: "a"))
     }
 
+    @Test func aPagesIDsAreKeptJoinedByNUL() {
+        for ids in [[], ["main"], ["main", "section-1", "été", "東京", ""], ["", ""]] {
+            #expect(SiteFacts.joined(ids) == ids.joined(separator: "\u{0}"), "\(ids)")
+        }
+        #expect(LinkCheck.joined(SiteFacts.joined(["main", "été"]), contains: "été"))
+    }
+
     @Test func brokenAnchorsAreFoundOnPagesWithFewAndWithManyIDs() throws {
         let parts = (1...300).map { "## Part \($0)\n" }.joined(separator: "\n")
         let site = try ScratchSite([
