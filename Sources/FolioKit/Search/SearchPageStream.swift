@@ -87,7 +87,8 @@ final class SearchPageStream: SearchPages, @unchecked Sendable {
     }
 
     /// Where the index's end cuts the pages in two: at the start of the first run at or after the middle, so that
-    /// each run's counts fall on one side (the middle when the runs' counts are not all in).
+    /// each run's counts fall on one side (after the last page when no run starts there; the middle when the runs'
+    /// counts are not all in).
     var half: Int {
         countsLock.lock()
         defer { countsLock.unlock() }

@@ -174,9 +174,9 @@ struct SearchShards: Sendable {
         return bytes
     }
 
-    /// `[id,weight,…]`, each id as its difference from the previous: written a run of postings at a time into a
-    /// buffer on the stack (ten digits and a comma an id, three and a comma a weight, at most), each run appended at
-    /// once. Not the whole list in one buffer: a word on every page of a large site has hundreds of thousands of
+    /// `[id,weight,…]`, each id as its difference from the previous: written a run of postings at a time into one
+    /// buffer of at most 15 KB (ten digits and a comma an id, three and a comma a weight, at most), each run appended
+    /// at once. Not the whole list in one buffer: a word on every page of a large site has hundreds of thousands of
     /// postings, and two such buffers (9 MB each on 100,000 pages) were part of the build's peak.
     private static func appendPostings(ids: ArraySlice<UInt32>, weights: ArraySlice<UInt8>, to bytes: inout [UInt8]) {
         let run = 1024
