@@ -260,10 +260,7 @@ final class SiteFacts: @unchecked Sendable {
                     buffer[at] = 0
                     at += 1
                 }
-                for byte in id.utf8 {
-                    buffer[at] = byte
-                    at += 1
-                }
+                at += UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(from: id.utf8).1
             }
             return at
         }

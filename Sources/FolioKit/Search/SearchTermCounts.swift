@@ -41,15 +41,6 @@ struct SearchTermCounts: Sendable {
         var counts: [Int32]
     }
 
-    /// The counts of every page from the parts its workers counted (each page in one part), the parts before `half`
-    /// (none may hold a page on both sides of it) making `firstHalf`.
-    init(parts: [Part], half: Int, recordCount: Int) {
-        self.recordCount = recordCount
-        for part in parts.sorted(by: { $0.pages.lowerBound < $1.pages.lowerBound }) {
-            add(part, firstHalf: part.pages.upperBound <= half)
-        }
-    }
-
     /// Adds the counts of a run of pages, counted in `firstHalf` too when the run lies before the half. Parts added in
     /// page order give every term the slot it would have in counts made from the pages.
     mutating func add(_ part: Part, firstHalf first: Bool) {

@@ -267,7 +267,7 @@ import Testing
             return terms
         }
         // Cut between the runs, as the build cuts the pages in two.
-        let fromWorkers = SearchTermCounts(parts: parts, half: 5, recordCount: made.reduce(0) { $0 + $1.records })
+        let fromWorkers = merged(parts, half: 5, recordCount: made.reduce(0) { $0 + $1.records })
         struct CutAt5: SearchPages {
             let pages: [SearchPage]
             var pageCount: Int { pages.count }
@@ -282,6 +282,14 @@ import Testing
         // the limit.
         #expect(byTerm(fromWorkers)["common"] == [12 + SearchPage.recordLimit - 1, 5])
         #expect(fromWorkers.recordCount == fromPages.recordCount)
+    }
+
+    /// The counts of workers' runs of pages (`parts`, in page order) merged, the runs before `half` in its first half.
+    func merged(_ parts: [SearchTermCounts.Part], half: Int, recordCount: Int) -> SearchTermCounts {
+        var counts = SearchTermCounts()
+        for part in parts { counts.add(part, firstHalf: part.pages.upperBound <= half) }
+        counts.recordCount = recordCount
+        return counts
     }
 
     @Test func runsCountedOutOfOrderAreMergedInPageOrderAndCutInTwoAtARunsStart() throws {
@@ -307,8 +315,7 @@ import Testing
         // Cut at the first run that starts at the middle (6) or after it.
         #expect(stream.half == 9)
         let merged = try #require(stream.takeCounts())
-        let inOrder = SearchTermCounts(
-            parts: partsOfRun.flatMap { $0 }, half: 9, recordCount: merged.recordCount)
+        let inOrder = self.merged(partsOfRun.flatMap { $0 }, half: 9, recordCount: merged.recordCount)
         func bySlot(_ counts: SearchTermCounts) -> [String] {
             (0..<counts.terms.count).map {
                 "\(String(decoding: counts.terms.term($0), as: UTF8.self)) \(counts.counts[$0]) \(counts.firstHalf[$0])"
