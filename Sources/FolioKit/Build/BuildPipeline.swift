@@ -128,10 +128,13 @@ struct BuildPipeline {
         if isPatch && !isNoOp && site.config.search { output.startCopy() }
         // With nothing changed, the last link check's record usually answers: the facts are read in `republish`
         // only when it does not.
+        let lastCheck =
+            isPatch && !isNoOp && session == nil
+            ? lastLinkCheck(site, theme: theme.theme, tree: structure.tree, pages: pages, siteKey: siteKey) : nil
         let facts =
             isNoOp
             ? SiteFacts(site: site, cached: nil, keepEntries: false)
-            : linkFacts(site, siteKey: siteKey, at: factsPath)
+            : linkFacts(site, siteKey: siteKey, at: factsPath, lastCheck: lastCheck)
         return BuildPlan(
             site: site, reading: reading, tree: structure.tree, siteKey: siteKey, pages: pages, output: output,
             isPatch: isPatch, isNoOp: isNoOp, facts: facts, factsPath: factsPath)
@@ -159,13 +162,37 @@ struct BuildPipeline {
     /// Every page's link facts as the last build left them, and where this build's go: `folio serve` keeps them in
     /// memory for its next build (which takes them from there, not from the file); `folio build` reads them back from
     /// the file page by page as it needs them, and writes its own out page by page.
-    private func linkFacts(_ site: Site, siteKey: String, at factsPath: String) -> SiteFacts {
+    private func linkFacts(_ site: Site, siteKey: String, at factsPath: String, lastCheck: SiteFacts.LastCheck? = nil)
+        -> SiteFacts
+    {
         let last = session?.linkFacts(for: site, siteKey: siteKey, at: factsPath)
         return SiteFacts(
             site: site,
             cached: last == nil ? previous.flatMap { PageFactsFile.load(from: factsPath, siteKey: $0.siteKey) } : nil,
             stream: session == nil && !options.dryRun ? PageFactsFile.Stream(path: factsPath, siteKey: siteKey) : nil,
-            keepEntries: session != nil, last: last)
+            keepEntries: session != nil, last: last, lastCheck: lastCheck)
+    }
+
+    /// The last build's link check, when it checked the site as it was before this build's edits: its record's key
+    /// is this site's with each edited page's file as the last build had it, and no edited page has another URL
+    /// (see `SiteFacts.LastCheck`). Each page this build renders must be an edited one.
+    private func lastLinkCheck(_ site: Site, theme: Theme, tree: SiteTree, pages: RenderPlan, siteKey: String)
+        -> SiteFacts.LastCheck?
+    {
+        var fingerprints = pages.sourceFingerprints
+        var edited: [Int: FileFingerprint] = [:]
+        for (number, page) in site.pages.enumerated() where pages.reused[page.sourcePath] == nil {
+            guard let before = pages.editedBefore[page.sourcePath], before.url == page.url else { return nil }
+            fingerprints[page.sourcePath] = before.fingerprint
+            edited[number] = before.fingerprint
+        }
+        let files = SitePublication.files(site: site, theme: theme, generatedPages: BuildPlan.generatedPages(in: tree))
+        let key = LinkCheckRecord.key(
+            siteKey: siteKey, fingerprints: fingerprints, files: files, strict: options.strict)
+        guard let record = LinkCheckRecord.load(from: LinkCheckRecord.location(buildCache: cachePath), key: key) else {
+            return nil
+        }
+        return SiteFacts.LastCheck(record: record, files: files, edited: edited)
     }
 
     // MARK: 4 and 5. model and render, page by page
@@ -370,7 +397,9 @@ struct BuildPlan {
     var factsPath: String
 
     /// Folder pages Folio writes itself: link targets and sitemap entries like the pages from Markdown.
-    var generatedPages: [String] {
+    var generatedPages: [String] { Self.generatedPages(in: tree) }
+
+    static func generatedPages(in tree: SiteTree) -> [String] {
         GeneratedPage.all(in: tree, navigation: Navigation(tree: tree))
             .filter { $0.number == 1 || tree.node(forURL: $0.url) == nil }.map(\.url)
     }

@@ -12,6 +12,9 @@ struct RenderPlan: Sendable {
     let staticFingerprints: [String: FileFingerprint]
     /// Static files unchanged since the previous build, linked from its output instead of copied.
     let unchangedStatic: Set<String>
+    /// Each page read again (edited) as the previous build's record had it: its file's fingerprint and its URL then
+    /// (what an edit's link check compares with, see `SiteFacts.LastCheck`).
+    let editedBefore: [String: (fingerprint: FileFingerprint, url: String)]
     let isNoOp: Bool
     /// The previous build had the same site key: what depends on nothing else (the folder listings) is unchanged.
     let sameSiteKey: Bool
@@ -29,15 +32,20 @@ struct RenderPlan: Sendable {
         sourceFingerprints = reading.fingerprints
         let previousPages = previous?.pages.count
         var reused: [String: BuildCache.PageRecord] = [:]
+        var editedBefore: [String: (fingerprint: FileFingerprint, url: String)] = [:]
         if previous?.siteKey == siteKey {
             var records: [String: BuildCache.PageRecord] = [:]
             swap(&records, &previous!.pages)
+            for path in reading.frontMatter.keys {
+                if let record = records[path] { editedBefore[path] = (record.fingerprint, record.url) }
+            }
             let unchanged = Self.unchanged(reading: reading, records: &records)
             let missing = checksOutputs ? Self.missingOutputs(unchanged.urls, output: output) : []
             for index in missing { records[unchanged.paths[index]] = nil }
             reused = records
         }
         self.reused = reused
+        self.editedBefore = editedBefore
         sameSiteKey = previous?.siteKey == siteKey
         sameSite =
             previous?.siteKey == siteKey && previousPages == site.pages.count

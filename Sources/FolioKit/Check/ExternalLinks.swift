@@ -89,5 +89,35 @@ public struct ExternalLinks: BidirectionalCollection, Sendable, Equatable, Expre
         count += 1
     }
 
+    /// These links with those of the pages at `edited` (paths) replaced by theirs in `new`: page by page in the order
+    /// of `order`, every page's path in site order. A page that is not edited keeps its links as they are held here.
+    func replacing(_ edited: Set<String>, with new: ExternalLinks, order: [String]) -> ExternalLinks {
+        func byPath(_ links: ExternalLinks) -> [String: Int] {
+            var byPath: [String: Int] = [:]
+            byPath.reserveCapacity(links.pages.count)
+            for index in links.pages.indices { byPath[links.paths[Int(links.pages[index].path)]] = index }
+            return byPath
+        }
+        let kept = byPath(self)
+        let added = byPath(new)
+        // Every URL and path of both, the new ones after these: a kept page's links keep their numbers.
+        var merged = ExternalLinks(urls: urls + new.urls, paths: paths + new.paths)
+        let (urlShift, pathShift) = (Int32(urls.count), Int32(paths.count))
+        for path in order {
+            if edited.contains(path) {
+                guard let index = added[path] else { continue }
+                let page = new.pages[index]
+                merged.append(
+                    page: page.path + pathShift,
+                    links: page.links.map {
+                        SiteLinks.External(url: $0.url + urlShift, line: $0.line, column: $0.column)
+                    })
+            } else if let index = kept[path] {
+                merged.append(page: pages[index].path, links: pages[index].links)
+            }
+        }
+        return merged
+    }
+
     public static func == (a: ExternalLinks, b: ExternalLinks) -> Bool { a.elementsEqual(b) }
 }

@@ -38,6 +38,8 @@ struct LinkCheck {
     /// Whether the result lists the external links (`folio check` and the build's report do; `folio serve` does not).
     var listsExternalLinks = true
     var recheck: Recheck?
+    /// Whether the `nav` of site.yml is checked too (an edit's check takes its findings from the last check's record).
+    var checksNav = true
 
     private var pages: [PageSource] { site.pages }
     private var contentDirectory: String { site.contentDirectory }
@@ -104,7 +106,7 @@ struct LinkCheck {
             }
         }
 
-        checkNav(hints: &hints, diagnostics: &diagnostics)
+        if checksNav { checkNav(hints: &hints, diagnostics: &diagnostics) }
 
         // What the author wrote, for the message: the pages with a broken anchor are read again (few; nothing kept).
         // In the site's order: which links a spent budget leaves without a suggestion is the same from build to build.

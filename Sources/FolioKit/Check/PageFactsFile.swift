@@ -252,6 +252,21 @@ enum PageFactsFile {
         return compact
     }
 
+    /// The `updated:` of the page whose record (its lines, as `CachedFacts` keeps them) is `bytes`, read from its
+    /// first line alone; nil when that is no `page` line.
+    static func pageUpdated(_ bytes: UnsafeBufferPointer<UInt8>) -> PageUpdated? {
+        var lines = TabSeparatedLines(bytes)
+        guard let first = lines.next() else { return nil }
+        let f = TabSeparatedLines.fields(first)
+        guard f.count == 6, TabSeparatedLines.equal(f[0], "page") else { return nil }
+        return PageUpdated(value: updated(f[5]))
+    }
+
+    /// A page's front matter `updated:`, when it has one.
+    struct PageUpdated {
+        var value: String?
+    }
+
     /// A `page` line's `updated:` field (NUL: none).
     private static func updated(_ field: UnsafeBufferPointer<UInt8>) -> String? {
         TabSeparatedLines.equal(field, "\u{0}") ? nil : TabSeparatedLines.string(field)

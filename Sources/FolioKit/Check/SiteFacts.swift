@@ -31,6 +31,24 @@ final class SiteFacts: @unchecked Sendable {
     /// What this build's link check found broken, and the files it checked against (for the next build's check).
     private var brokenAnchors: [LinkCheck.BrokenAnchor]?
     private var checkedFiles: Set<String> = []
+    /// The last `folio build`'s link check, when this build is an edit of the site it checked (see `LastCheck`).
+    private let lastCheck: LastCheck?
+    /// With `lastCheck`: the unchanged pages, by number, whose facts were left in the cache file (each one's file's
+    /// fingerprint), taken only if the edit's check needs them after all (`takeLeftFacts`).
+    private var left: [Int: FileFingerprint] = [:]
+    private var leftOutput = ""
+
+    /// What the last `folio build` found checking the links of the site as it was before an edit of some of its pages,
+    /// whose facts it had then (`edited`: each one's number and file's fingerprint then). The record is of that site
+    /// when its key is the key of this site with the edited pages' fingerprints as they were, and each of them has the
+    /// URL it had: the unchanged pages' links were checked against the same pages, URLs and files as now, so what they
+    /// found still holds as long as the edited pages keep their ids (see `checkEdits`).
+    struct LastCheck: Sendable {
+        var record: LinkCheckRecord
+        /// The files the record's check took as existing besides the pages: this build's.
+        var files: Set<String>
+        var edited: [Int: FileFingerprint]
+    }
 
     /// What a build of `folio serve` keeps of its facts for the next: each page's facts as the check reads them, by
     /// page number. The next build takes a page's as they are when its file is unchanged, as long as every page has
@@ -63,15 +81,17 @@ final class SiteFacts: @unchecked Sendable {
     ///   - stream: where each page's full facts are written as soon as they are known (the next build's cache).
     ///   - keepEntries: also keep the full facts in memory (`folio serve` keeps them between builds).
     ///   - last: the last build's `kept` facts, when they `fit` this build's site.
+    ///   - lastCheck: the last `folio build`'s check, when this build is an edit of the site it checked.
     init(
         site: Site, cached: CachedFacts?, stream: PageFactsFile.Stream? = nil, keepEntries: Bool = true,
-        last: Kept? = nil
+        last: Kept? = nil, lastCheck: LastCheck? = nil
     ) {
         self.site = site
         self.cached = cached ?? CachedFacts()
         self.stream = stream
         self.keepEntries = keepEntries
         self.last = last
+        self.lastCheck = keepEntries || last != nil ? nil : lastCheck
         if let last {
             // Every page starts with the last build's facts: an unchanged page keeps them (`reused` checks its
             // fingerprint), any other page's are replaced when it is stored.
@@ -126,10 +146,20 @@ final class SiteFacts: @unchecked Sendable {
         if keepEntries, let entry = cached.entry(for: source.sourcePath, fingerprint: fingerprint) {
             return store(number, source.sourcePath, entry)
         }
+        if lastCheck != nil, leave(number, source.sourcePath, fingerprint: fingerprint, previousOutput: previousOutput)
+        {
+            return
+        }
         if !keepEntries, takeCompact(number, source.sourcePath, fingerprint: fingerprint) { return }
         lock.lock()
         readAgain += 1
         lock.unlock()
+        readFactsAgain(source, number: number, fingerprint: fingerprint, previousOutput: previousOutput)
+    }
+
+    /// An unchanged page's facts that are not in the cache: its Markdown read again, its ids from its output.
+    private func readFactsAgain(_ source: PageSource, number: Int, fingerprint: FileFingerprint, previousOutput: String)
+    {
         let page = PageLoader.reload(source, site: site)
         // Read as a source is: a named pipe in its place is not waited on.
         let html = (try? SourceText.bytes(source.outputPath.inside(previousOutput)).get()) ?? []
@@ -144,10 +174,11 @@ final class SiteFacts: @unchecked Sendable {
 
     /// Lets go of the previous build's facts once every unchanged page has taken its own (after the render, before
     /// the build's end): the text of a 100,000-page site's file is 197 MB. Not to be called while pages render.
+    /// Facts left in it for an edit's check are let go of by the check.
     func releaseCachedFacts() {
         lock.lock()
         defer { lock.unlock() }
-        cached = CachedFacts()
+        if left.isEmpty { cached = CachedFacts() }
     }
 
     private func store(_ index: Int, _ path: String, _ entry: PageFactsFile.Entry) {
@@ -168,6 +199,44 @@ final class SiteFacts: @unchecked Sendable {
             set(index, ids: compact.ids, updated: compact.updated, links: compact.links)
             return true
         } ?? false
+    }
+
+    /// Leaves an unchanged page's facts in the cache, its record written to the next build's file as it was and its
+    /// `updated:` taken: an edit's check needs them only if an edited page's ids changed (`checkEdits`); false when
+    /// the cache has none.
+    private func leave(_ index: Int, _ path: String, fingerprint: FileFingerprint, previousOutput: String) -> Bool {
+        cached.withRecord(for: path, fingerprint: fingerprint) { record -> Bool? in
+            guard let page = PageFactsFile.pageUpdated(record) else { return nil }
+            stream?.append(record)
+            lock.lock()
+            defer { lock.unlock() }
+            updated[index] = page.value
+            left[index] = fingerprint
+            leftOutput = previousOutput
+            return true
+        } ?? false
+    }
+
+    /// Takes the facts left in the cache (`leave`) after all, on both cores, for a check of every page. (A record whose
+    /// first line read but not the rest, which its file's checksum rules out, is read again and written twice to the
+    /// next build's file, where the last one counts.)
+    private func takeLeftFacts() {
+        let pages = Array(left)
+        let half = pages.count / 2
+        func take(_ part: ArraySlice<(key: Int, value: FileFingerprint)>) {
+            for (number, fingerprint) in part {
+                let source = site.pages[number]
+                let compact = cached.withRecord(for: source.sourcePath, fingerprint: fingerprint) { record in
+                    PageFactsFile.decodeCompact(record, pageURLs: indexByURL)
+                }
+                if let compact {
+                    set(number, ids: compact.ids, updated: compact.updated, links: compact.links)
+                } else {
+                    readFactsAgain(source, number: number, fingerprint: fingerprint, previousOutput: leftOutput)
+                }
+            }
+        }
+        _ = concurrently({ take(pages[..<half]) }, { take(pages[half...]) })
     }
 
     private func set(
@@ -195,6 +264,15 @@ final class SiteFacts: @unchecked Sendable {
     func check(files: Set<String>, strict: Bool, listsExternalLinks: Bool = true, diagnostics: inout Diagnostics)
         -> LinkCheck.Result
     {
+        if lastCheck != nil {
+            if let result = checkEdits(files: files, strict: strict, listsExternalLinks: listsExternalLinks) {
+                diagnostics.report(result.findings)
+                releaseLeftFacts()
+                return result.result
+            }
+            takeLeftFacts()
+            releaseLeftFacts()
+        }
         lock.lock()
         defer { lock.unlock() }
         var check = LinkCheck(site: site, ids: ids, links: links, files: files, strict: strict)
@@ -205,6 +283,64 @@ final class SiteFacts: @unchecked Sendable {
         let result = check.run(diagnostics: &diagnostics)
         if keepEntries { (brokenAnchors, checkedFiles) = (result.brokenAnchors, files) }
         return result
+    }
+
+    /// The check of an edit of some pages (`lastCheck.edited`), when the last check's record answers for the others:
+    /// the edited pages' links are checked, the other pages' findings are the record's. nil — every page is then
+    /// checked — when an edited page has other ids than before (an anchor into it from another page could break or
+    /// mend) or a broken link (its "did you mean" would depend on the pages checked before it), or when the record
+    /// made suggestions under a spent budget.
+    private func checkEdits(files: Set<String>, strict: Bool, listsExternalLinks: Bool) -> (
+        result: LinkCheck.Result, findings: [Diagnostic]
+    )? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let lastCheck, lastCheck.files == files, lastCheck.record.note == nil, readAgain == 0,
+            left.count + lastCheck.edited.count == site.pages.count
+        else { return nil }
+        var internalBefore = 0
+        for (page, fingerprint) in lastCheck.edited {
+            let before = cached.withRecord(for: site.pages[page].sourcePath, fingerprint: fingerprint) { record in
+                PageFactsFile.decodeCompact(record, pageURLs: indexByURL)
+            }
+            guard let before, let now = ids[page], before.ids == now else { return nil }
+            internalBefore += before.links.internalCount
+        }
+        // The ids of the pages the edited pages' anchors lead to, from the cache.
+        for page in lastCheck.edited.keys {
+            for anchor in links.pages[page].anchors where ids[Int(anchor.target)] == nil {
+                let target = Int(anchor.target)
+                guard let fingerprint = left[target],
+                    let facts = cached.withRecord(
+                        for: site.pages[target].sourcePath, fingerprint: fingerprint,
+                        { PageFactsFile.decodeCompact($0, pageURLs: indexByURL) })
+                else { return nil }
+                ids[target] = facts.ids
+            }
+        }
+        var check = LinkCheck(site: site, ids: ids, links: links, files: files, strict: strict)
+        check.listsExternalLinks = listsExternalLinks
+        check.recheck = LinkCheck.Recheck(pages: Set(lastCheck.edited.keys), brokenBefore: [])
+        check.checksNav = false
+        var found = Diagnostics()
+        var result = check.run(diagnostics: &found)
+        guard found.isEmpty, result.note == nil else { return nil }
+        let edited = Set(lastCheck.edited.keys.map { site.pages[$0].displayPath })
+        result.internalLinks = lastCheck.record.internalLinks - internalBefore + result.internalLinks
+        if listsExternalLinks {
+            result.external = lastCheck.record.external.replacing(
+                edited, with: result.external, order: site.pages.map(\.displayPath))
+        }
+        links = SiteLinks(pageCount: 0)
+        return (result, lastCheck.record.findings.filter { !edited.contains($0.path) })
+    }
+
+    /// Lets go of the facts left in the cache for an edit's check, once it is done.
+    private func releaseLeftFacts() {
+        lock.lock()
+        defer { lock.unlock() }
+        left = [:]
+        cached = CachedFacts()
     }
 
     /// Only the stored pages' anchors are checked again when the other pages hold the last build's facts, the last

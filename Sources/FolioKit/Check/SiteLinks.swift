@@ -39,6 +39,9 @@ struct SiteLinks: Sendable, Equatable {
         fileprivate var urls: [String] = []
         fileprivate var fragments: [String] = []
 
+        /// The page's links to pages, files and anchors of the site.
+        var internalCount: Int { links.internalCount }
+
         /// Adds the page's next link, in the order written, leading to `target`: resolved against the site's pages
         /// (`pageURLs`); `link` gives the whole link, kept only when it leads to no page (a file, a missing page).
         @inline(__always)

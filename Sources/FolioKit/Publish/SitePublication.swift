@@ -79,13 +79,16 @@ struct SitePublication {
 
     /// The site paths of every file of the output but the Markdown pages' — static files, theme assets, the 404
     /// page, folder pages and the site-wide files: what the link check checks links against.
-    var files: Set<String> {
+    var files: Set<String> { Self.files(site: site, theme: theme, generatedPages: generatedPages) }
+
+    /// The same, known before any page is built.
+    static func files(site: Site, theme: Theme, generatedPages: [String]) -> Set<String> {
         var files = Set(site.staticFiles.map { "/" + $0 })
         files.formUnion(theme.assets.keys.map { "/assets/" + $0 })
         files.insert("/assets/appearance.css")
         if theme.layouts.contains("404") { files.insert("/404.html") }
         files.formUnion(generatedPages)
-        files.formUnion(siteFiles)
+        files.formUnion(siteFiles(site))
         return files
     }
 
@@ -101,7 +104,7 @@ struct SitePublication {
 
     /// The files written from all pages together: sitemap, robots.txt and feeds (with an absolute base URL), and the
     /// models' index, schema and every page's model (with `models:`).
-    private var siteFiles: Set<String> {
+    private static func siteFiles(_ site: Site) -> Set<String> {
         var files: Set<String> = []
         files.formUnion(Self.pageListFiles(site))
         if site.config.baseURL.contains("://"), !site.staticFiles.contains("robots.txt") { files.insert("/robots.txt") }
