@@ -185,13 +185,27 @@ enum FileOperations {
         while waitpid(-1, nil, WNOHANG) > 0 {}  // reap earlier removals (folio serve builds many times)
         let removed = path + removingMark + "\(removals.next())-\(getpid())"
         let target = Glibc.rename(path, removed) == 0 ? removed : path
-        var pid: pid_t = 0
-        let arguments = ["rm", "-rf", "--", target]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        if posix_spawn(&pid, "/bin/rm", nil, nil, &argv, environ) != 0 {
+        if spawnDetached("/bin/rm", ["rm", "-rf", "--", target]) == nil {
             try? FileManager.default.removeItem(atPath: target)
         }
+    }
+
+    /// Starts `executable` with `arguments` (the first its name), its standard input, output and error on
+    /// `/dev/null`: a process that outlives folio holds none of its caller's pipes. (A removal holding them made
+    /// `folio build | jq`, or a script reading the build's report, wait for an old output's deletion: 0.2 s of an
+    /// edit's build on 10,000 pages.)
+    static func spawnDetached(_ executable: String, _ arguments: [String]) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        guard posix_spawn_file_actions_init(&actions) == 0 else { return nil }
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            let mode = descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY
+            guard posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", mode, 0) == 0 else { return nil }
+        }
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        return posix_spawn(&pid, executable, &actions, nil, &argv, environ) == 0 ? pid : nil
     }
 
     /// In the name of a folder this process is removing in the background (see `removeInBackground`).

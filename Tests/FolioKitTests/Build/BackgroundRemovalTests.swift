@@ -46,6 +46,19 @@ import Testing
         #expect(try FileManager.default.subpathsOfDirectory(atPath: staging).count == 20, "ten folders, ten files")
     }
 
+    @Test func aRemovalHoldsNoneOfTheCallersPipes() throws {
+        // `folio build | jq` waits for every process holding the pipe: an old output's removal must not be one.
+        let pid = try #require(FileOperations.spawnDetached("/bin/sh", ["sh", "-c", "sleep 30"]))
+        defer {
+            kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+        }
+        for descriptor in 0...2 {
+            let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)")
+            #expect(target == "/dev/null", "descriptor \(descriptor): \(target)")
+        }
+    }
+
     @Test func aServeRebuildRightAfterAWholeSiteRebuildIsPublished() throws {
         var files = ["site.yml": "title: Many\n"]
         for number in 0..<300 {
