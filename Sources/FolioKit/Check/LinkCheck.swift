@@ -10,6 +10,8 @@ struct LinkCheck {
         var brokenAnchors: [BrokenAnchor] = []
         /// Why some broken links have no "did you mean" (see `LinkHints`).
         var note: String?
+        /// Whether a message depends on a Markdown file that is no page (see `LinkHints.looksAtContentFiles`).
+        var looksAtContentFiles = false
     }
 
     /// An anchor of page `page` whose target has no such id. Its fragment is an index of the check's `links`, which a
@@ -119,6 +121,7 @@ struct LinkCheck {
         }
 
         result.note = hints.note
+        result.looksAtContentFiles = hints.looksAtContentFiles
         guard listsExternalLinks else { return result }
         // Page by page, each page's in the order written.
         result.external = ExternalLinks(urls: links.urls, paths: pages.map(\.displayPath))
@@ -247,6 +250,7 @@ struct LinkCheck {
     }
 
     private func missingSource(_ path: String, written: String, hints: inout LinkHints) -> String {
+        hints.looksAtContentFiles = true
         let file = contentDirectory + "/" + path
         if FileManager.default.fileExists(atPath: file) {
             if path.split(separator: "/").contains(where: { $0.hasPrefix("_") || $0.hasPrefix(".") }) {
@@ -266,6 +270,7 @@ struct LinkCheck {
     /// The Markdown file a site path would come from, when it exists but is not built (a draft).
     private func unbuiltSource(forURL path: String, hints: inout LinkHints) -> String? {
         guard path.hasSuffix("/") else { return nil }
+        hints.looksAtContentFiles = true
         let stem = String(path.dropFirst().dropLast())
         let candidates = stem.isEmpty ? ["index.md"] : [stem + ".md", stem + "/index.md"]
         return candidates.first {

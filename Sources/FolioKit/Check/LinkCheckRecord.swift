@@ -15,8 +15,11 @@ struct LinkCheckRecord: Equatable {
     var findings: [Diagnostic]
     /// The check's note on broken links it gave no suggestion (`LinkHints`).
     var note: String? = nil
+    /// Whether a finding's message looked for a Markdown file that is no page: the key does not cover a file skipped
+    /// for its name, so an edit's check does not take such findings from the record (`SiteFacts.checkEdits`).
+    var looksAtContentFiles = false
 
-    static let format = "folio-links-2"
+    static let format = "folio-links-3"
 
     static func key(siteKey: String, fingerprints: [String: FileFingerprint], files: Set<String>, strict: Bool)
         -> UInt64
@@ -86,6 +89,7 @@ struct LinkCheckRecord: Equatable {
             bytes.append(10)
             emitPiece(over: 65536)
         }
+        if looksAtContentFiles { bytes += "content-files\n".utf8 }
         if let note {
             bytes += "note\t".utf8
             TabSeparatedLines.appendEscaped(note, to: &bytes)
@@ -132,6 +136,8 @@ struct LinkCheckRecord: Equatable {
                 record.internalLinks = count
             case "note" where f.count == 2:
                 record.note = f[1]
+            case "content-files" where f.count == 1:
+                record.looksAtContentFiles = true
             case "finding" where f.count == 6:
                 guard let severity = Diagnostic.Severity(rawValue: f[1]), let line = Int(f[3]), let column = Int(f[4])
                 else { return nil }

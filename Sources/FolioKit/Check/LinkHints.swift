@@ -16,6 +16,9 @@ struct LinkHints {
     private var candidatesLeft: Int
     /// Broken links reported without a suggestion because the budget was spent.
     private(set) var unhinted = 0
+    /// Whether a message looked for a Markdown file in the content folder that is no page (a draft, a name starting
+    /// with `_` or `.`): such a file can come or go without changing the site (see `LinkCheckRecord`).
+    var looksAtContentFiles = false
     private var pageSources: Suggestion.Candidates?
     private var siteFiles: Suggestion.Candidates?
     private var builtSources: Set<String>?

@@ -289,13 +289,15 @@ final class SiteFacts: @unchecked Sendable {
     /// the edited pages' links are checked, the other pages' findings are the record's. nil — every page is then
     /// checked — when an edited page has other ids than before (an anchor into it from another page could break or
     /// mend) or a broken link (its "did you mean" would depend on the pages checked before it), or when the record
-    /// made suggestions under a spent budget.
+    /// made suggestions under a spent budget or looked for Markdown files that are no pages (a file skipped for its
+    /// name, `_notes.md`, can come or go without changing its key).
     private func checkEdits(files: Set<String>, strict: Bool, listsExternalLinks: Bool) -> (
         result: LinkCheck.Result, findings: [Diagnostic]
     )? {
         lock.lock()
         defer { lock.unlock() }
-        guard let lastCheck, lastCheck.files == files, lastCheck.record.note == nil, readAgain == 0,
+        guard let lastCheck, lastCheck.files == files, lastCheck.record.note == nil,
+            !lastCheck.record.looksAtContentFiles, readAgain == 0,
             left.count + lastCheck.edited.count == site.pages.count
         else { return nil }
         var internalBefore = 0

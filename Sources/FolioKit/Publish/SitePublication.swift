@@ -44,7 +44,7 @@ struct SitePublication {
         // In display order: the same record whatever order the pages finished rendering in.
         outcome.linkCheck = LinkCheckRecord(
             key: 0, internalLinks: result.internalLinks, external: result.external,
-            findings: findings.sortedForDisplay(), note: result.note)
+            findings: findings.sortedForDisplay(), note: result.note, looksAtContentFiles: result.looksAtContentFiles)
         return outcome
     }
 

@@ -116,7 +116,8 @@ import Testing
             findings: [
                 .warning("broken\tlink\nhere \\ there", at: "Content/a.md", line: 4, column: 2),
                 .error("an error", at: "Content/b.md"),
-            ], note: "note: 3 broken links are reported without a \"did you mean\"\tand a tab")
+            ], note: "note: 3 broken links are reported without a \"did you mean\"\tand a tab",
+            looksAtContentFiles: true)
         let decoded = try #require(
             record.encoded.withUnsafeBufferPointer { LinkCheckRecord.decode($0) })
         #expect(decoded == record)
