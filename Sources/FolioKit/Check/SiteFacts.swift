@@ -225,18 +225,22 @@ final class SiteFacts: @unchecked Sendable {
         let half = pages.count / 2
         func take(_ part: ArraySlice<(key: Int, value: FileFingerprint)>) {
             for (number, fingerprint) in part {
-                let source = site.pages[number]
-                let compact = cached.withRecord(for: source.sourcePath, fingerprint: fingerprint) { record in
-                    PageFactsFile.decodeCompact(record, pageURLs: indexByURL)
-                }
-                if let compact {
+                if let compact = cachedCompact(number, fingerprint: fingerprint) {
                     set(number, ids: compact.ids, updated: compact.updated, links: compact.links)
                 } else {
-                    readFactsAgain(source, number: number, fingerprint: fingerprint, previousOutput: leftOutput)
+                    readFactsAgain(
+                        site.pages[number], number: number, fingerprint: fingerprint, previousOutput: leftOutput)
                 }
             }
         }
         _ = concurrently({ take(pages[..<half]) }, { take(pages[half...]) })
+    }
+
+    /// Page number `page`'s facts as the cache holds them for its file at `fingerprint`, in the check's form.
+    private func cachedCompact(_ page: Int, fingerprint: FileFingerprint) -> PageFactsFile.Compact? {
+        cached.withRecord(for: site.pages[page].sourcePath, fingerprint: fingerprint) { record in
+            PageFactsFile.decodeCompact(record, pageURLs: indexByURL)
+        }
     }
 
     private func set(
@@ -302,20 +306,15 @@ final class SiteFacts: @unchecked Sendable {
         else { return nil }
         var internalBefore = 0
         for (page, fingerprint) in lastCheck.edited {
-            let before = cached.withRecord(for: site.pages[page].sourcePath, fingerprint: fingerprint) { record in
-                PageFactsFile.decodeCompact(record, pageURLs: indexByURL)
-            }
-            guard let before, let now = ids[page], before.ids == now else { return nil }
+            guard let before = cachedCompact(page, fingerprint: fingerprint), let now = ids[page], before.ids == now
+            else { return nil }
             internalBefore += before.links.internalCount
         }
         // The ids of the pages the edited pages' anchors lead to, from the cache.
         for page in lastCheck.edited.keys {
             for anchor in links.pages[page].anchors where ids[Int(anchor.target)] == nil {
                 let target = Int(anchor.target)
-                guard let fingerprint = left[target],
-                    let facts = cached.withRecord(
-                        for: site.pages[target].sourcePath, fingerprint: fingerprint,
-                        { PageFactsFile.decodeCompact($0, pageURLs: indexByURL) })
+                guard let fingerprint = left[target], let facts = cachedCompact(target, fingerprint: fingerprint)
                 else { return nil }
                 ids[target] = facts.ids
             }
