@@ -3,12 +3,16 @@
 /// decoders take their own lines at their word: a changed byte in the search terms crashed every later build, and
 /// one in a cached title showed in every page's navigation.
 ///
-/// Eight bytes a step, each a multiply and a shift, the bytes fed in any pieces (a file is written, and the search
-/// cache read, a block at a time): about 10 ms for the 45 MB of caches of a 10,000-page site.
+/// Thirty-two bytes a step, in four lanes of eight bytes that do not wait for one another (one lane waited for
+/// each multiply before the next: 0.6 cycles a byte), each a multiply and a shift, the bytes fed in any pieces (a
+/// file is written, and the search cache read, a block at a time): a few milliseconds for the 45 MB of caches of a
+/// 10,000-page site, which an edit's build reads and writes again.
 struct CacheChecksum {
-    private var state: UInt64 = 0x243f_6a88_85a3_08d3
-    /// Bytes not yet mixed in (fewer than eight), little-endian, and how many.
-    private var carry: UInt64 = 0
+    private var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+        0x243f_6a88_85a3_08d3, 0x1319_8a2e_0370_7344, 0xa409_3822_299f_31d0, 0x082e_fa98_ec4e_6c89
+    )
+    /// Bytes not yet mixed in (fewer than a step's 32), in order, and how many.
+    private var carry: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private var carried = 0
     private var length = 0
 
@@ -20,41 +24,63 @@ struct CacheChecksum {
         guard let base = bytes.baseAddress else { return }
         length &+= bytes.count
         var index = 0
-        while carried > 0, carried < 8, index < bytes.count {
-            carry |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (carried * 8)
-            carried += 1
-            index += 1
-        }
-        if carried == 8 {
-            mix(carry)
-            carry = 0
+        if carried > 0 {
+            let taken = min(32 - carried, bytes.count)
+            withUnsafeMutableBytes(of: &carry) { carry in
+                carry.baseAddress!.advanced(by: carried).copyMemory(from: base, byteCount: taken)
+            }
+            carried += taken
+            index = taken
+            guard carried == 32 else { return }
+            mix(carry.0, carry.1, carry.2, carry.3)
+            carry = (0, 0, 0, 0)
             carried = 0
         }
-        while index + 8 <= bytes.count {
-            mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-            index += 8
+        var (a, b, c, d) = lanes
+        while index + 32 <= bytes.count {
+            a = Self.step(a, Self.word(base, index))
+            b = Self.step(b, Self.word(base, index + 8))
+            c = Self.step(c, Self.word(base, index + 16))
+            d = Self.step(d, Self.word(base, index + 24))
+            index += 32
         }
-        while index < bytes.count {
-            carry |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (carried * 8)
-            carried += 1
-            index += 1
+        lanes = (a, b, c, d)
+        if index < bytes.count {
+            withUnsafeMutableBytes(of: &carry) { carry in
+                carry.baseAddress!.copyMemory(from: base + index, byteCount: bytes.count - index)
+            }
+            carried = bytes.count - index
         }
     }
 
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) { add(UnsafeRawBufferPointer(bytes)) }
 
     @inline(__always)
-    private mutating func mix(_ chunk: UInt64) {
-        let product = (state ^ chunk) &* 0x9e37_79b9_7f4a_7c15
-        state = product ^ (product >> 29)
+    private static func word(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    /// The hash of every byte added so far.
+    @inline(__always)
+    private static func step(_ lane: UInt64, _ chunk: UInt64) -> UInt64 {
+        let product = (lane ^ chunk) &* 0x9e37_79b9_7f4a_7c15
+        return product ^ (product >> 29)
+    }
+
+    private mutating func mix(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) {
+        lanes = (
+            Self.step(lanes.0, UInt64(littleEndian: a)), Self.step(lanes.1, UInt64(littleEndian: b)),
+            Self.step(lanes.2, UInt64(littleEndian: c)), Self.step(lanes.3, UInt64(littleEndian: d))
+        )
+    }
+
+    /// The hash of every byte added so far: the four lanes, the bytes left over and the length, mixed in turn.
     var value: UInt64 {
-        var copy = self
-        copy.mix(carry ^ UInt64(truncatingIfNeeded: carried) << 59)
-        copy.mix(UInt64(truncatingIfNeeded: length))
-        return copy.state
+        var state = lanes.0
+        for word in [lanes.1, lanes.2, lanes.3, carry.0, carry.1, carry.2, carry.3] {
+            state = Self.step(state, UInt64(littleEndian: word))
+        }
+        state = Self.step(state, UInt64(truncatingIfNeeded: carried) << 59)
+        return Self.step(state, UInt64(truncatingIfNeeded: length))
     }
 
     /// The file's last line, for the bytes added so far.
