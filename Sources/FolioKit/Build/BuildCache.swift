@@ -205,7 +205,7 @@ struct BuildCache: Sendable {
     }
 
     func save(to path: String) {
-        _ = CacheFile.encode(self).withUnsafeBytes { CacheFolder.write($0, to: path) }
+        CacheFolder.write(to: path) { write in CacheFile.encode(self, write) }
     }
 
     static func remove(at path: String) {

@@ -5,7 +5,20 @@ enum CacheFile {
     /// after every build that renders).
     static func encode(_ cache: BuildCache) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(256 + cache.pages.count * 192 + cache.staticFiles.count * 64)
+        encode(cache) { bytes += $0 }
+        return bytes
+    }
+
+    /// The cache's bytes, given to `emit` in pieces of about 64 KB: at 100,000 pages the file is 15 MB, written at
+    /// the build's end beside the search index's and the link check's, when the build's memory is at its peak.
+    static func encode(_ cache: BuildCache, _ emit: (UnsafeRawBufferPointer) -> Void) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(70_000)
+        func emitPiece(over size: Int) {
+            guard bytes.count > size else { return }
+            bytes.withUnsafeBytes(emit)
+            bytes.removeAll(keepingCapacity: true)
+        }
         func line(_ kind: StaticString) {
             kind.withUTF8Buffer { bytes += $0 }
         }
@@ -76,6 +89,7 @@ enum CacheFile {
                     bytes.append(10)
                 }
             }
+            emitPiece(over: 65536)
         }
         for name in styles.keys.sorted() {
             let style = styles[name]!
@@ -87,8 +101,9 @@ enum CacheFile {
             field(style.component)
             field(colors.joined(separator: ","))
             bytes.append(10)
+            emitPiece(over: 65536)
         }
-        return bytes
+        emitPiece(over: 0)
     }
 
     static func decode(_ text: String) -> BuildCache? {
