@@ -198,10 +198,7 @@ struct BuildCache: Sendable {
     }
 
     static func load(from path: String) -> BuildCache? {
-        guard let data = FileManager.default.contents(atPath: path),
-            let length = data.withUnsafeBytes(CacheChecksum.checkedLength)
-        else { return nil }
-        return CacheFile.decode(String(decoding: data.prefix(length), as: UTF8.self))
+        CacheFolder.readChecked(path).flatMap(CacheFile.decode)
     }
 
     func save(to path: String) {

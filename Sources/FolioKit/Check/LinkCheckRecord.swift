@@ -46,12 +46,8 @@ struct LinkCheckRecord: Equatable {
     /// The record at `path` when its key is `key`: one of another state of the site is not decoded further than
     /// its key (a large site's record lists a hundred thousand links).
     static func load(from path: String, key: UInt64) -> LinkCheckRecord? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return data.withUnsafeBytes { file in
-            CacheChecksum.checkedLength(file).flatMap {
-                decode(UnsafeRawBufferPointer(rebasing: file[..<$0]).bindMemory(to: UInt8.self), key: key)
-            }
-        }
+        guard var text = CacheFolder.readChecked(path) else { return nil }
+        return text.withUTF8 { decode($0, key: key) }
     }
 
     /// Written whole or not at all (a temporary file renamed over the old one), a piece at a time.

@@ -294,10 +294,7 @@ enum PageFactsFile {
 
     /// The facts the build with `siteKey` saved at `path` (`folio serve` keeps its own in memory, see `BuildSession`).
     static func load(from path: String, siteKey: String) -> CachedFacts? {
-        guard let data = FileManager.default.contents(atPath: path),
-            let length = data.withUnsafeBytes(CacheChecksum.checkedLength)
-        else { return nil }
-        return CachedFacts(file: String(decoding: data.prefix(length), as: UTF8.self), siteKey: siteKey)
+        CacheFolder.readChecked(path).flatMap { CachedFacts(file: $0, siteKey: siteKey) }
     }
 
     /// Saves the `entries`; in a long-running process (`session`) once its rebuilds pause (where they are also

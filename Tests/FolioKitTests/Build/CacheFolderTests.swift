@@ -70,4 +70,24 @@ import Testing
         #expect(!Array("third".utf8).withUnsafeBytes { CacheFolder.write($0, to: blocked) })
         #expect(!FileManager.default.fileExists(atPath: CacheFolder.temporary(for: blocked)))
     }
+
+    @Test func aFileIsReadBackWithoutItsChecksumLineOnlyWhenItIsWhole() throws {
+        let site = try ScratchSite(["index.md": "# Home\n"])
+        let file = site.root.appendingPathComponent(".folio-cache/record.txt").path
+        let text = "folio-facts-2\tkey\npage\tcafé.md\t12\n" + String(repeating: "line\n", count: 20_000)
+        #expect(Array(text.utf8).withUnsafeBytes { CacheFolder.write($0, to: file) })
+        #expect(CacheFolder.readChecked(file) == text)
+        let written = try #require(FileManager.default.contents(atPath: file))
+
+        try Data(written.dropLast()).write(to: URL(fileURLWithPath: file))
+        #expect(CacheFolder.readChecked(file) == nil, "cut short")
+        var changed = [UInt8](written)
+        changed[20] = 0xff  // not UTF-8: replaced as the text is read, so the checksum no longer matches
+        try Data(changed).write(to: URL(fileURLWithPath: file))
+        #expect(CacheFolder.readChecked(file) == nil, "a byte changed")
+        #expect([UInt8]().withUnsafeBytes { CacheFolder.write($0, to: file) })
+        #expect(CacheFolder.readChecked(file) == "", "nothing but its checksum")
+        #expect(CacheFolder.readChecked(file + ".missing") == nil)
+        #expect(CacheFolder.readChecked(site.root.appendingPathComponent(".folio-cache").path) == nil, "a folder")
+    }
 }
