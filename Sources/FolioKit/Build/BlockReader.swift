@@ -36,12 +36,16 @@ final class BlockReader {
     var isAtEnd: Bool { !fill(1) }
 
     /// The next line, without its line feed; nil at the end, or when the last bytes end in no line feed.
-    func line() -> String? {
+    func line() -> String? { withLine { String(decoding: $0, as: UTF8.self) } }
+
+    /// Calls `body` with the next line's bytes, without its line feed, valid during the call; nil at the end, or
+    /// when the last bytes end in no line feed.
+    func withLine<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
         var searched = 0  // bytes after `start` known to hold no line feed
         while true {
             if let end = buffer[(start + searched)...].firstIndex(of: 0x0a) {
                 defer { start = end + 1 }
-                return String(decoding: buffer[start..<end], as: UTF8.self)
+                return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
             }
             searched = buffer.count - start
             guard fill(searched + 1) else { return nil }

@@ -88,24 +88,33 @@ struct SearchCache: Sendable {
     /// `CacheChecksum` line of the bytes before it (a file on disk; `encode` writes none).
     static func decode(_ file: BlockReader, checked: Bool) -> SearchCache? {
         var checksum = CacheChecksum()
-        func nextLine() -> String? {
-            guard var line = file.line() else { return nil }
-            if checked {
-                line.withUTF8 { checksum.add($0) }
-                withUnsafeBytes(of: UInt8(0x0a)) { checksum.add($0) }
+        // A page's line is read from its bytes where they lie (a site has one a page); the other lines as text.
+        func nextLine() -> Line? {
+            file.withLine { bytes in
+                if checked {
+                    checksum.add(bytes)
+                    withUnsafeBytes(of: UInt8(0x0a)) { checksum.add($0) }
+                }
+                guard bytes.starts(with: "P ".utf8) else { return .text(String(decoding: bytes, as: UTF8.self)) }
+                return PageLine(bytes).map(Line.page) ?? .invalid
             }
-            return line
         }
-        guard let header = nextLine(), header.hasPrefix(format + " ") else { return nil }
+        guard case .text(let header) = nextLine(), header.hasPrefix(format + " ") else { return nil }
         var cache = SearchCache(siteKey: String(header.dropFirst(format.count + 1)))
         while true {
             let sum = checksum
-            guard let line = nextLine() else { break }
-            if checked, line.utf8.starts(with: CacheChecksum.prefix) {
+            guard let next = nextLine() else { break }
+            switch next {
+            case .page(let line):
+                guard let terms = file.bytes(line.count) else { return nil }
+                if checked { terms.withUnsafeBytes { checksum.add($0) } }
+                cache.pages[line.path] = Page(
+                    fingerprint: line.fingerprint, number: line.number,
+                    search: SearchPage(records: line.records, terms: terms))
+            case .text(let line) where checked && line.utf8.starts(with: CacheChecksum.prefix):
                 // The last line: of every byte before it.
                 return Array((line + "\n").utf8) == sum.line && file.isAtEnd && !file.failed ? cache : nil
-            }
-            if line.hasPrefix("F ") {
+            case .text(let line) where line.hasPrefix("F "):
                 let fields = line.split(separator: " ", maxSplits: 5)
                 guard fields.count == 6, let hash = UInt64(fields[1]), let size = Int64(fields[2]),
                     let seconds = Int64(fields[3]),
@@ -114,19 +123,41 @@ struct SearchCache: Sendable {
                 cache.files[String(fields[5])] = (
                     hash, FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds)
                 )
-                continue
+            case .text, .invalid:
+                return nil
             }
-            let parts = line.split(separator: " ", maxSplits: 7)
-            guard parts.count == 8, parts[0] == "P", let size = Int64(parts[1]), let seconds = Int64(parts[2]),
-                let nanoseconds = Int64(parts[3]), let number = Int(parts[4]), let records = Int(parts[5]),
-                let count = Int(parts[6]), let terms = file.bytes(count)
-            else { return nil }
-            if checked { terms.withUnsafeBytes { checksum.add($0) } }
-            cache.pages[String(parts[7])] = Page(
-                fingerprint: FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds), number: number,
-                search: SearchPage(records: records, terms: terms))
         }
         return !checked && file.isAtEnd && !file.failed ? cache : nil
+    }
+
+    private enum Line {
+        case page(PageLine)
+        case text(String)
+        case invalid
+    }
+
+    /// `P <size> <seconds> <nanoseconds> <number> <records> <bytes of terms> <path>`, read from its bytes.
+    private struct PageLine {
+        var fingerprint: FileFingerprint
+        var number: Int
+        var records: Int
+        var count: Int
+        var path: String
+
+        init?(_ line: UnsafeBufferPointer<UInt8>) {
+            var index = 2
+            func field() -> Int64? {
+                guard let space = line[index...].firstIndex(of: 0x20) else { return nil }
+                defer { index = space + 1 }
+                return TabSeparatedLines.integer(UnsafeBufferPointer(rebasing: line[index..<space]))
+            }
+            guard let size = field(), let seconds = field(), let nanoseconds = field(), let number = field(),
+                let records = field(), let count = field(), count >= 0, index < line.count
+            else { return nil }
+            fingerprint = FileFingerprint(size: size, seconds: seconds, nanoseconds: nanoseconds)
+            (self.number, self.records, self.count) = (Int(number), Int(records), Int(count))
+            path = String(decoding: UnsafeBufferPointer(rebasing: line[index...]), as: UTF8.self)
+        }
     }
 
     // MARK: Disk, and memory for a long-running process
