@@ -76,9 +76,8 @@ struct CacheChecksum {
     /// The hash of every byte added so far: the four lanes, the bytes left over and the length, mixed in turn.
     var value: UInt64 {
         var state = lanes.0
-        for word in [lanes.1, lanes.2, lanes.3, carry.0, carry.1, carry.2, carry.3] {
-            state = Self.step(state, UInt64(littleEndian: word))
-        }
+        for lane in [lanes.1, lanes.2, lanes.3] { state = Self.step(state, lane) }
+        for word in [carry.0, carry.1, carry.2, carry.3] { state = Self.step(state, UInt64(littleEndian: word)) }
         state = Self.step(state, UInt64(truncatingIfNeeded: carried) << 59)
         return Self.step(state, UInt64(truncatingIfNeeded: length))
     }

@@ -51,6 +51,7 @@ enum CacheFile {
             field(path)
             fingerprint(cache.staticFiles[path]!)
             bytes.append(10)
+            emitPiece(over: 65536)
         }
         var styles: [String: BuildCache.CachedStyle] = [:]
         for path in cache.pages.keys.sorted() {

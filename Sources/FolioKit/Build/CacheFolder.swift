@@ -59,7 +59,8 @@ enum CacheFolder {
     /// String's own storage: an edit's build reads 30 MB of caches, which a `Data` first and a String made from it
     /// then held and copied twice.
     static func readChecked(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Not blocked by a named pipe put in the file's place: only a regular file is read.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
