@@ -125,14 +125,10 @@ enum FileOperations {
     }
 
     /// A copy of the folder `source` at `destination` made of hard links: new folders, the same files.
-    /// Its subfolders are copied on every core (`inParallel`, else one after the other on the calling thread): on a
-    /// site of 10,000 pages, one folder each, this is most of the work.
-    static func linkTree(from source: String, to destination: String, inParallel: Bool = true) throws(FileError) {
+    /// Its subfolders are copied on every core: on a site of 10,000 pages, one folder each, this is most of the work.
+    /// (`SharedLinkTree` makes the same copy on a thread of its own that others can help.)
+    static func linkTree(from source: String, to destination: String) throws(FileError) {
         try makeDirectory(destination)
-        guard inParallel else {
-            for entry in try entries(of: source) { try linkEntry(entry, from: source, to: destination) }
-            return
-        }
         let failed = try entries(of: source).parallelMap { entry -> FileError? in
             do throws(FileError) {
                 try linkEntry(entry, from: source, to: destination)
@@ -144,7 +140,7 @@ enum FileOperations {
         if let failure = failed.lazy.compactMap({ $0 }).first { throw failure }
     }
 
-    private struct Entry: Sendable {
+    struct Entry: Sendable {
         var name: String
         var isDirectory: Bool
     }
@@ -160,7 +156,8 @@ enum FileOperations {
         }
     }
 
-    private static func entries(of folder: String) throws(FileError) -> [Entry] {
+    /// The names in `folder`, and which are folders (a `stat` only where `readdir` does not say).
+    static func entries(of folder: String) throws(FileError) -> [Entry] {
         let listed = try DirectoryEntries.read(folder)
         var entries: [Entry] = []
         for entry in listed {

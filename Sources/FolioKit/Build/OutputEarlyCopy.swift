@@ -8,8 +8,9 @@ import Foundation
 /// `folio build` knows it publishes one that needs it — an edit changes a page and the search index, which share
 /// only the output's root — so that the copy is made beside the build's stages that leave a core idle (the link
 /// facts read in, the search index laid out) rather than after them all. On a site of 10,000 pages the copy is a
-/// folder and a link per page. With `syncing`, the copy exists already (`folio build`'s kept copy) and is brought in
-/// line with the output instead (`OutputMirror`): most often by reading it.
+/// folder and a link per page; what is left of it when the build needs it is finished on both cores
+/// (`SharedLinkTree`). With `syncing`, the copy exists already (`folio build`'s kept copy) and is brought in line
+/// with the output instead (`OutputMirror`): most often by reading it.
 final class OutputEarlyCopy: @unchecked Sendable {
     let source: String
     let destination: String
@@ -21,10 +22,14 @@ final class OutputEarlyCopy: @unchecked Sendable {
     /// The output folder's device, inode and change time when the copy began.
     private var identity: [Int]?
 
+    /// The copy's folders and links, which the thread that takes the copy helps make (not when `syncing`).
+    private let linking: SharedLinkTree
+
     init(of source: String, at destination: String, syncing: Bool = false) {
         self.source = source
         self.destination = destination
         self.syncing = syncing
+        linking = SharedLinkTree(from: source, to: destination)
     }
 
     var hasBegun: Bool { finished.withLock { started } }
@@ -44,7 +49,7 @@ final class OutputEarlyCopy: @unchecked Sendable {
         let made =
             syncing
             ? OutputMirror.sync(destination, with: source)
-            : (try? FileOperations.linkTree(from: source, to: destination, inParallel: false)) != nil
+            : (try? linking.work()) != nil
         finished.lock()
         failed = !made
         done = true
@@ -69,6 +74,8 @@ final class OutputEarlyCopy: @unchecked Sendable {
     /// top (nothing swapped another output in, nor added or removed a file there, since); else false, and the copy
     /// is removed (a kept copy being brought in line is left to its keeper). False when it never began.
     func take() -> Bool {
+        // The links still to make, made on this thread too rather than waited for.
+        if !syncing, hasBegun { try? linking.work() }
         guard wait() else { return false }
         if !failed, let identity, Self.identity(of: source) == identity { return true }
         if !syncing { FileOperations.removeInBackground(destination) }
