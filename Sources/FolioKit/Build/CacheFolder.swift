@@ -1,7 +1,7 @@
 import Foundation
 
 /// `.folio-cache/`, where a build keeps what the next one reuses. Every file there is written whole or not at all:
-/// into a temporary beside it named with the writer's process id, then renamed into place. A build killed meanwhile
+/// into a temporary beside it named with the writer's process id, then renamed over it. A build killed meanwhile
 /// (Ctrl-C, a CI timeout) leaves its temporary behind; the next build removes the ones whose writer is gone.
 enum CacheFolder {
     /// Where this process writes `file` before it renames it into place.
@@ -48,10 +48,6 @@ enum CacheFolder {
         }
         if checksum { sum.line.withUnsafeBytes(put) }
         if fclose(handle) != 0, failure == 0 { failure = errno }
-        // The old file is removed first, not renamed over: on ext4, a rename over a file makes the renaming thread
-        // allocate and start writing the new file's blocks (`auto_da_alloc`), which an edit's build waited for at
-        // its end (45 MB of caches). A build stopped between the two leaves no file, only more work for the next.
-        if failure == 0 { unlink(file) }
         if failure == 0, rename(temporary, file) == 0 { return true }
         unlink(temporary)
         failed(file, reason: failure == 0 ? errno : failure)
