@@ -35,9 +35,6 @@ final class BlockReader {
     /// Whether every byte has been read.
     var isAtEnd: Bool { !fill(1) }
 
-    /// The next line, without its line feed; nil at the end, or when the last bytes end in no line feed.
-    func line() -> String? { withLine { String(decoding: $0, as: UTF8.self) } }
-
     /// Calls `body` with the next line's bytes, without its line feed, valid during the call; nil at the end, or
     /// when the last bytes end in no line feed.
     func withLine<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
