@@ -32,19 +32,27 @@ public struct PageLink: Sendable, Equatable {
         if url.isEmpty { return nil }
         if url.hasPrefix("//") { return .external("https:" + url) }
         if LinkPolicy.hasScheme(url) { return isWebLink(url) ? .external(url) : nil }
-        // Runs for every link of every page: the path, the suffix (`#…` or `?…`) and the fragment are found by byte.
-        let utf8 = url.utf8
-        let suffix = utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? utf8.endIndex
-        var fragment: String?
-        if let hash = utf8[suffix...].firstIndex(of: UInt8(ascii: "#")) {
-            fragment = SitePath.decoded(String(url[utf8.index(after: hash)...]))
-        }
-        if suffix == utf8.startIndex { return .site(path: pageURL, fragment: fragment) }
+        let suffix = suffixStart(url)
+        let fragment = fragment(of: url, suffix: suffix)
+        if suffix == url.utf8.startIndex { return .site(path: pageURL, fragment: fragment) }
         let plain = SitePath.decoded(String(url[..<suffix]))
         // The page's URL is its folder: `join` reads its segments, the leading slash included or not.
         var joined = "/" + SitePath.join(directory: plain.hasPrefix("/") ? "" : pageURL, plain)
         if plain.hasSuffix("/") && joined != "/" { joined += "/" }
         return .site(path: joined, fragment: fragment)
+    }
+
+    /// The fragment of a destination, decoded: what follows the `#` of its suffix, if it has one.
+    static func fragment(of url: String) -> String? { fragment(of: url, suffix: suffixStart(url)) }
+
+    // Run for every link of every page: the suffix (`#…` or `?…`) and the fragment are found by byte.
+    private static func suffixStart(_ url: String) -> String.Index {
+        url.utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? url.utf8.endIndex
+    }
+
+    private static func fragment(of url: String, suffix: String.Index) -> String? {
+        guard let hash = url.utf8[suffix...].firstIndex(of: UInt8(ascii: "#")) else { return nil }
+        return SitePath.decoded(String(url[url.utf8.index(after: hash)...]))
     }
 
     private static let https = Array("https".utf8)

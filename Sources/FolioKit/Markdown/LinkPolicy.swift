@@ -15,7 +15,9 @@ struct LinkPolicy: Sendable {
 
     enum Outcome: Equatable {
         case keep
-        case replace(String)
+        /// The destination written anew (`url`, relative to the page), and the site path it leads to when the policy
+        /// knows it (a page or a static file beside the Markdown), so that the link check need not resolve `url` again.
+        case replace(String, sitePath: String? = nil)
         case missingPage(String)
     }
 
@@ -34,10 +36,11 @@ struct LinkPolicy: Sendable {
         guard SitePath.isMarkdown(path) else {
             // A file beside the Markdown (`images/x.svg`) is linked from the page's URL, one folder deeper.
             guard staticFiles.contains(target) else { return .keep }
-            return .replace(SitePath.relative(from: pageURL, to: "/" + file(target)) + suffix)
+            let sitePath = "/" + file(target)
+            return .replace(SitePath.relative(from: pageURL, to: sitePath) + suffix, sitePath: sitePath)
         }
         guard let targetURL = pageURLs[target] else { return .missingPage(target) }
-        return .replace(SitePath.relative(from: pageURL, to: targetURL) + suffix)
+        return .replace(SitePath.relative(from: pageURL, to: targetURL) + suffix, sitePath: targetURL)
     }
 
     /// The page or static file a site path names, as its name is written on disk (see `file`): a page's own URL,

@@ -428,7 +428,7 @@ struct ModelBuilder {
                     written, isImage: node.kind == .image, sourcePath: input.sourcePath, pageURL: input.pageURL)
                 switch outcome {
                 case .keep: break
-                case .replace(let url): node.url = url
+                case .replace(let url, _): node.url = url
                 case .missingPage: break  // reported by the link check, which knows drafts and suggests a page
                 }
                 if let link = PageLink(
@@ -505,7 +505,7 @@ struct ModelBuilder {
     private mutating func sanitize(_ nodes: [MarkdownNode]) {
         let (policy, sourcePath, pageURL) = (input.links, input.sourcePath, input.pageURL)
         let rewriteURL: @Sendable (String, Bool) -> String = { written, isImage in
-            if case .replace(let url) = policy.resolve(
+            if case .replace(let url, _) = policy.resolve(
                 written, isImage: isImage, sourcePath: sourcePath, pageURL: pageURL)
             {
                 return url

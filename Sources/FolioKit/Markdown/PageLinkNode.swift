@@ -11,7 +11,9 @@ extension PageLink {
             let (_, suffix) = LinkPolicy.splitSuffix(written)
             let fragment = suffix.hasPrefix("#") ? String(suffix.dropFirst()) : nil
             target = .source(path: path, fragment: fragment)
-        case .replace(let url):
+        case .replace(let url, sitePath: let sitePath?):
+            target = .site(path: sitePath, fragment: PageLink.fragment(of: url))
+        case .replace(let url, sitePath: nil):
             guard let resolved = PageLink.target(emitted: url, pageURL: pageURL) else { return nil }
             target = resolved
         case .keep:

@@ -29,7 +29,30 @@ import Testing
         let policy = LinkPolicy(pageURLs: ["guide/page.md": "/guide/page/"], staticFiles: ["guide/a\u{600}.md"])
         #expect(
             policy.resolve("a%D8%80.md", isImage: false, sourcePath: "guide/page.md", pageURL: "/guide/page/")
-                == .replace("../a\u{600}.md"))
+                == .replace("../a\u{600}.md", sitePath: "/guide/a\u{600}.md"))
+    }
+
+    /// The link check takes the site path of a page or a file beside the Markdown from the policy, instead of
+    /// resolving the destination written anew again: the path that destination leads to, for names a URL encodes.
+    @Test(arguments: [
+        "b.md", "b.md#Part%202", "../c%23/d.md", "sub/100%25.md#x", "./x:y.md", "r%C3%A9sum%C3%A9.md?q=1#f",
+        "images/a%20b.svg", "./b.md", "sub/../b.md#top", "../index.md",
+    ])
+    func theSitePathOfALinkIsWhereItsNewDestinationLeads(written: String) {
+        let policy = LinkPolicy(
+            pageURLs: [
+                "guide/b.md": "/guide/b/", "c#/d.md": "/c#/d/", "guide/sub/100%.md": "/guide/sub/100%/",
+                "guide/x:y.md": "/guide/x:y/", "guide/résumé.md": "/guide/résumé/", "index.md": "/",
+            ],
+            staticFiles: ["guide/images/a b.svg"])
+        let outcome = policy.resolve(written, isImage: false, sourcePath: "guide/page.md", pageURL: "/guide/page/")
+        guard case .replace(let url, let sitePath?) = outcome else {
+            Issue.record("\(written): \(outcome)")
+            return
+        }
+        #expect(
+            PageLink.target(emitted: url, pageURL: "/guide/page/")
+                == .site(path: sitePath, fragment: PageLink.fragment(of: url)), "\(written) → \(url)")
     }
 
     @Test func sitePathsBecomeRelativeSoSubPathsAndFileURLsWork() {
@@ -63,7 +86,7 @@ import Testing
         let expected = Array(("../../files/" + decomposed).utf8)
         for written in ["../files/" + composed, "/files/" + composed] {
             let outcome = links.resolve(written, isImage: false, sourcePath: "guide/page.md", pageURL: "/guide/page/")
-            guard case .replace(let href) = outcome else {
+            guard case .replace(let href, _) = outcome else {
                 Issue.record("\(written): \(outcome)")
                 continue
             }
@@ -82,7 +105,7 @@ import Testing
             ("/\(composed)", "../../\(decomposed)"), ("/\(composed)/cv.pdf", "../../\(composed)/cv.pdf"),
         ] {
             let outcome = links.resolve(written, isImage: false, sourcePath: "guide/page.md", pageURL: "/guide/page/")
-            guard case .replace(let href) = outcome else {
+            guard case .replace(let href, _) = outcome else {
                 Issue.record("\(written): \(outcome)")
                 continue
             }
