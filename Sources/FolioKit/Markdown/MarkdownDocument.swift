@@ -282,6 +282,11 @@ struct MarkdownNode: Hashable {
         cmark_node_get_literal(pointer).map { strchr($0, Int32(byte)) != nil } ?? false
     }
 
+    /// Calls `body` with cmark's own text of the literal, NUL-terminated (nil when the node has none).
+    func withLiteral<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result? {
+        cmark_node_get_literal(pointer).map(body)
+    }
+
     /// Whether the literal holds `needle` (ASCII), looked for as `literalContains(_:)` does a byte.
     func literalContains(_ needle: StaticString) -> Bool {
         let needle = UnsafeRawPointer(needle.utf8Start).assumingMemoryBound(to: CChar.self)
