@@ -54,31 +54,3 @@ import Testing
         }
     }
 }
-
-/// Substring tests on bytes, as the Markdown passes use them on every page.
-@Suite struct ByteSearchTests {
-    @Test func findsANeedleAnywhereAndOnlyWhole() {
-        #expect(ByteSearch.contains("a footnote[^1] here", "[^"))
-        #expect(ByteSearch.contains("[^", "[^"))
-        #expect(ByteSearch.contains("ends with ]:", "]:"))
-        #expect(!ByteSearch.contains("[ ^ no", "[^"))
-        #expect(!ByteSearch.contains("[", "[^"), "a needle longer than the text")
-        #expect(!ByteSearch.contains("", "[^"))
-        #expect(ByteSearch.contains("é[^x]", "[^"), "after a multi-byte character")
-    }
-
-    @Test func findsEachOccurrenceFromWhereItIsAsked() {
-        func find(_ text: String, _ pattern: String, from start: Int) -> Int? {
-            var text = text
-            return text.withUTF8 { ByteSearch.find(Array(pattern.utf8), in: $0, from: start) }
-        }
-        let html = "<pre><code>a</code></pre><pre><code>b"
-        #expect(find(html, "<pre><code>", from: 0) == 0, "at the very start")
-        #expect(find(html, "<pre><code>", from: 1) == 25, "the next one, ending at the very end")
-        #expect(find(html, "<pre><code>", from: 26) == nil)
-        #expect(find(html, "<pre><code>", from: html.utf8.count) == nil, "from the end")
-        #expect(find("<<pre>", "<pre>", from: 0) == 1, "a first byte that starts no match is skipped")
-        #expect(find("é<pre", "<pre>", from: 0) == nil, "a match cut off by the end")
-        #expect(find("", "<pre>", from: 0) == nil)
-    }
-}
