@@ -48,15 +48,15 @@ struct Navigation: Sendable {
         var result: [SidebarItem] = []
         if range.lowerBound > 0 { result.append(more(folder, count: range.lowerBound, href: href)) }
         for child in children[range] {
-            let node = tree.nodes[child]
-            var item = SidebarItem(title: node.title, href: href(node.url))
+            // Field by field: a node copied whole retains and releases its every string, for every item of every page.
+            var item = SidebarItem(title: tree.nodes[child].title, href: href(tree.nodes[child].url))
             item.current = child == current.node && current.listingPage == 1
             item.currentList = child == current.node && current.listingPage > 1
-            if node.isFolder {
+            if tree.nodes[child].isFolder {
                 let onPath = path.contains(child)
                 // A closed folder shows its children only when few, and only at the top level; a larger one is a plain
                 // link to its page: the sidebar stays small.
-                if onPath || (folder == SiteTree.root && node.children.count <= Self.closedFolderLimit) {
+                if onPath || (folder == SiteTree.root && tree.nodes[child].children.count <= Self.closedFolderLimit) {
                     item.folder = true
                     item.open = onPath
                     item.items = items(of: child, path: path, current: current, href: href)
