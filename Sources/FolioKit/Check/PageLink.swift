@@ -33,13 +33,13 @@ public struct PageLink: Sendable, Equatable {
         if url.hasPrefix("//") { return .external("https:" + url) }
         if LinkPolicy.hasScheme(url) { return isWebLink(url) ? .external(url) : nil }
         let suffix = suffixStart(url)
-        let fragment = fragment(of: url, suffix: suffix)
-        if suffix == url.utf8.startIndex { return .site(path: pageURL, fragment: fragment) }
+        let decodedFragment = fragment(of: url, suffix: suffix)
+        if suffix == url.utf8.startIndex { return .site(path: pageURL, fragment: decodedFragment) }
         let plain = SitePath.decoded(String(url[..<suffix]))
         // The page's URL is its folder: `join` reads its segments, the leading slash included or not.
         var joined = "/" + SitePath.join(directory: plain.hasPrefix("/") ? "" : pageURL, plain)
         if plain.hasSuffix("/") && joined != "/" { joined += "/" }
-        return .site(path: joined, fragment: fragment)
+        return .site(path: joined, fragment: decodedFragment)
     }
 
     /// The fragment of a destination, decoded: what follows the `#` of its suffix, if it has one.

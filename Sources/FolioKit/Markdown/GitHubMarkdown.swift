@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// GitHub-flavored Markdown over cmark's tree. libcmark has no extension API, so each construct is
 /// a pass that rewrites the parsed document into nodes cmark renders itself (custom nodes carry their
@@ -53,7 +57,8 @@ enum GitHubMarkdown {
                 case UInt8(ascii: "@"): at = true
                 case UInt8(ascii: "["): bracket = true
                 case UInt8(ascii: ":"): if strncmp(found, "://", 3) == 0 { address = true }
-                default: if strncmp(found, "www.", 4) == 0 { address = true }
+                case UInt8(ascii: "w"): if strncmp(found, "www.", 4) == 0 { address = true }
+                default: break
                 }
                 rest = UnsafePointer(found) + 1
             }

@@ -29,28 +29,37 @@ import Testing
         #expect(find("", "<pre>", from: 0) == nil)
     }
 
-    /// Texts of a few letters, so that a needle's first byte stands everywhere and most places start no match: every
-    /// needle, from every start, is found where a byte-by-byte search finds it.
+    /// Texts of two or three letters, so that a pattern's first byte stands everywhere, and patterns half of them cut
+    /// from the text itself (matches at its very end among them): every pattern, from every start, is found where a
+    /// byte-by-byte search finds it.
     @Test func findsWhatAByteByByteSearchFinds() {
         var seed: UInt64 = 0x2545_F491_4F6C_DD1D
         func next(_ bound: Int) -> Int {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(bound))
         }
-        let letters = Array("<pre>a".utf8)
         func naive(_ pattern: [UInt8], in text: [UInt8], from start: Int) -> Int? {
             guard start >= 0, text.count - start >= pattern.count else { return nil }
             return (start...(text.count - pattern.count)).first {
                 text[$0..<($0 + pattern.count)].elementsEqual(pattern)
             }
         }
-        for _ in 0..<300 {
+        var found = 0
+        for round in 0..<400 {
+            let letters = Array((round % 2 == 0 ? "<p" : "<pe").utf8)
             let text = (0..<next(80)).map { _ in letters[next(letters.count)] }
-            let pattern = (0..<(1 + next(6))).map { _ in letters[next(letters.count)] }
+            let length = 1 + next(6)
+            let pattern =
+                round % 2 == 0 && text.count >= length
+                ? Array(text[(text.count - length - next(text.count - length + 1))...].prefix(length))
+                : (0..<length).map { _ in letters[next(letters.count)] }
             for start in 0...text.count {
-                let found = text.withUnsafeBufferPointer { ByteSearch.find(pattern, in: $0, from: start) }
-                #expect(found == naive(pattern, in: text, from: start), "\(text) \(pattern) from \(start)")
+                let expected = naive(pattern, in: text, from: start)
+                if expected != nil { found += 1 }
+                let result = text.withUnsafeBufferPointer { ByteSearch.find(pattern, in: $0, from: start) }
+                #expect(result == expected, "\(text) \(pattern) from \(start)")
             }
         }
+        #expect(found > 1000, "the texts hold their patterns often enough to test the finding")
     }
 }

@@ -16,6 +16,8 @@ import Testing
         #expect(marks("ww www. w") == ["address"])
         #expect(marks("at https://example.com now") == ["address"])
         #expect(marks("a:/ b :// c") == ["address"])
+        #expect(marks("wwww.example.com") == ["address"])
+        #expect(marks("x:://y") == ["address"])
         #expect(marks("~~gone~~") == ["~"])
         #expect(marks("mail me@example.com") == ["@"])
         #expect(marks("- [ ] task") == ["["])

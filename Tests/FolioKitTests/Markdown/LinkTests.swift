@@ -33,26 +33,34 @@ import Testing
     }
 
     /// The link check takes the site path of a page or a file beside the Markdown from the policy, instead of
-    /// resolving the destination written anew again: the path that destination leads to, for names a URL encodes.
+    /// resolving the destination written anew again: the path that destination leads to, for names a URL encodes,
+    /// from pages at several depths (the folder's own page, whose links to a name with a colon start with `./`).
     @Test(arguments: [
-        "b.md", "b.md#Part%202", "../c%23/d.md", "sub/100%25.md#x", "./x:y.md", "r%C3%A9sum%C3%A9.md?q=1#f",
-        "images/a%20b.svg", "./b.md", "sub/../b.md#top", "../index.md",
+        ("guide/page.md", "b.md"), ("guide/page.md", "b.md#Part%202"), ("guide/page.md", "b.md#"),
+        ("guide/page.md", "../c%23/d.md"), ("guide/page.md", "sub/100%25.md#x"), ("guide/page.md", "./x:y.md"),
+        ("guide/page.md", "r%C3%A9sum%C3%A9.md?q=1#f"), ("guide/page.md", "images/a%20b.svg"),
+        ("guide/page.md", "images/r%C3%A9sum%C3%A9.pdf"), ("guide/page.md", "./b.md"),
+        ("guide/page.md", "sub/../b.md#top"), ("guide/page.md", "../index.md"), ("guide/page.md", "page.md#self"),
+        ("guide/index.md", "./x:y.md"), ("guide/index.md", "b.md"), ("index.md", "guide/b.md?x#y"),
+        ("index.md", "index.md"),
     ])
-    func theSitePathOfALinkIsWhereItsNewDestinationLeads(written: String) {
+    func theSitePathOfALinkIsWhereItsNewDestinationLeads(source: String, written: String) {
         let policy = LinkPolicy(
             pageURLs: [
                 "guide/b.md": "/guide/b/", "c#/d.md": "/c#/d/", "guide/sub/100%.md": "/guide/sub/100%/",
                 "guide/x:y.md": "/guide/x:y/", "guide/résumé.md": "/guide/résumé/", "index.md": "/",
+                "guide/index.md": "/guide/", "guide/page.md": "/guide/page/",
             ],
-            staticFiles: ["guide/images/a b.svg"])
-        let outcome = policy.resolve(written, isImage: false, sourcePath: "guide/page.md", pageURL: "/guide/page/")
-        guard case .replace(let url, let sitePath?) = outcome else {
+            staticFiles: ["guide/images/a b.svg", "guide/images/r\u{65}\u{301}sum\u{65}\u{301}.pdf"])
+        let pageURL = SitePath.pageURL(forSource: source)
+        let outcome = policy.resolve(written, isImage: false, sourcePath: source, pageURL: pageURL)
+        guard case .replace(let url, sitePath: let sitePath?) = outcome else {
             Issue.record("\(written): \(outcome)")
             return
         }
         #expect(
-            PageLink.target(emitted: url, pageURL: "/guide/page/")
-                == .site(path: sitePath, fragment: PageLink.fragment(of: url)), "\(written) → \(url)")
+            PageLink.target(emitted: url, pageURL: pageURL)
+                == .site(path: sitePath, fragment: PageLink.fragment(of: url)), "\(source): \(written) → \(url)")
     }
 
     @Test func sitePathsBecomeRelativeSoSubPathsAndFileURLsWork() {
