@@ -12,7 +12,8 @@ import Foundation
 ///     3. plan     reading + theme + cache   → BuildPlan            the site tree, the site key, which pages render,
 ///                                                                   which are reused, where the output is written
 ///     4. model    PageSource                → PageLoader.Loaded    one page's file, read once, as its table model
-///     5. render   PageLoader.Loaded         → PageWriter.Written   views, layout, search records, link facts
+///     5. render   PageLoader.Loaded         → PageWriter.Written   views, layout, search records, link facts,
+///                                                                   cache records (streamed to their files)
 ///                 (4 and 5 run per page in parallel, each page written as soon as it is rendered: PageWriter)
 ///     6. publish  the rendered site         → Public/              folder pages, feeds, sitemap and the link check,
 ///                                                                   beside them the search index (two threads),
@@ -128,16 +129,18 @@ struct BuildPipeline {
         if isPatch && !isNoOp && site.config.search { output.startCopy() }
         // With nothing changed, the last link check's record usually answers: the facts are read in `republish`
         // only when it does not.
+        let generatedPages = BuildPlan.generatedPages(in: structure.tree)
         let lastCheck =
             isPatch && !isNoOp && session == nil
-            ? lastLinkCheck(site, theme: theme.theme, tree: structure.tree, pages: pages, siteKey: siteKey) : nil
+            ? lastLinkCheck(
+                site, theme: theme.theme, generatedPages: generatedPages, pages: pages, siteKey: siteKey) : nil
         let facts =
             isNoOp
             ? SiteFacts(site: site, cached: nil, keepEntries: false)
             : linkFacts(site, siteKey: siteKey, at: factsPath, lastCheck: lastCheck)
         return BuildPlan(
-            site: site, reading: reading, tree: structure.tree, siteKey: siteKey, pages: pages, output: output,
-            isPatch: isPatch, isNoOp: isNoOp, facts: facts, factsPath: factsPath)
+            site: site, reading: reading, tree: structure.tree, generatedPages: generatedPages, siteKey: siteKey,
+            pages: pages, output: output, isPatch: isPatch, isNoOp: isNoOp, facts: facts, factsPath: factsPath)
     }
 
     /// Starts Node.js now for the pages that render, beside the rest of the plan and the link facts read in — unless
@@ -176,9 +179,9 @@ struct BuildPipeline {
     /// The last build's link check, when it checked the site as it was before this build's edits: its record's key
     /// is this site's with each edited page's file as the last build had it, and no edited page has another URL
     /// (see `SiteFacts.LastCheck`). Each page this build renders must be an edited one.
-    private func lastLinkCheck(_ site: Site, theme: Theme, tree: SiteTree, pages: RenderPlan, siteKey: String)
-        -> SiteFacts.LastCheck?
-    {
+    private func lastLinkCheck(
+        _ site: Site, theme: Theme, generatedPages: [String], pages: RenderPlan, siteKey: String
+    ) -> SiteFacts.LastCheck? {
         var fingerprints = pages.sourceFingerprints
         var edited: [Int: FileFingerprint] = [:]
         for (number, page) in site.pages.enumerated() where pages.reused[page.sourcePath] == nil {
@@ -186,7 +189,7 @@ struct BuildPipeline {
             fingerprints[page.sourcePath] = before.fingerprint
             edited[number] = before.fingerprint
         }
-        let files = SitePublication.files(site: site, theme: theme, generatedPages: BuildPlan.generatedPages(in: tree))
+        let files = SitePublication.files(site: site, theme: theme, generatedPages: generatedPages)
         let key = LinkCheckRecord.key(
             siteKey: siteKey, fingerprints: fingerprints, files: files, strict: options.strict)
         guard let record = LinkCheckRecord.load(from: LinkCheckRecord.location(buildCache: cachePath), key: key) else {
@@ -207,16 +210,22 @@ struct BuildPipeline {
             ? SearchPageStream(
                 cache: SearchCache.location(buildCache: cachePath), siteKey: plan.siteKey,
                 pageCount: plan.site.pages.count) : nil
+        // `folio build` writes every page's cache record as the page is done (`folio serve` keeps them in memory).
+        let cacheStream =
+            session == nil && !options.dryRun ? BuildCacheStream(path: cachePath, siteKey: plan.siteKey) : nil
         let written = try PageWriter.write(
             plan.site, tree: plan.tree, plan: plan.pages, frontMatter: plan.reading.frontMatter,
             frontDiagnostics: plan.reading.frontDiagnostics,
             theme: theme.theme, appearance: AppearanceResolver(theme.appearance), overrides: theme.overrides,
             to: plan.output, progress: options.progress, facts: plan.facts, searchStream: searchStream,
-            diagnostics: &diagnostics)
+            cacheStream: cacheStream, diagnostics: &diagnostics)
         // Kept to the build's end otherwise: for 10,000 pages, 7 MB of front matter the render has used, and every
         // unchanged page has taken its link facts from the previous build's.
         plan.reading.frontMatter = [:]
         plan.reading.frontDiagnostics = [:]
+        // The site tree too (24 MB for 100,000 pages, at the peak of the link check and the search index's end):
+        // the stages after this one need only the URLs of the folder pages (`generatedPages`).
+        plan.tree = SiteTree(pages: [], siteTitle: "")
         plan.facts.releaseCachedFacts()
         if let warning = CodeHighlighter.shared.takeWarning() {
             diagnostics.warning(warning, at: FileTree.display(options.contentDirectory, "site.yml"))
@@ -287,9 +296,13 @@ struct BuildPipeline {
         // Also after --no-cache: what this build wrote is what the next one can reuse. The search index's cache,
         // the build's and the link check's record (for a next build in which nothing changed: a large site's lists
         // 130,000 external links) are saved at once.
-        let cache = BuildCache(
-            siteKey: plan.siteKey, pages: plan.pages.takeRecords(adding: written.records),
-            staticFiles: plan.pages.staticFingerprints, output: FileSystem.identity(of: options.outputDirectory))
+        let output = FileSystem.identity(of: options.outputDirectory)
+        let staticFiles = plan.pages.staticFingerprints
+        let cache =
+            written.cacheStream == nil
+            ? BuildCache(
+                siteKey: plan.siteKey, pages: plan.pages.takeRecords(adding: written.records),
+                staticFiles: staticFiles, output: output) : nil
         var search = search
         var linkCheck = session == nil ? publication.linkCheck : nil
         linkCheck?.key = linkCheckKey(plan, files: publication.checkedFiles)
@@ -299,7 +312,13 @@ struct BuildPipeline {
             {
                 concurrently(
                     { linkCheck?.save(to: recordPath) },
-                    { if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) } })
+                    {
+                        if let stream = written.cacheStream {
+                            stream.finish(staticFiles: staticFiles, output: output)
+                        } else if let cache {
+                            if let session { session.store(cache, at: cachePath) } else { cache.save(to: cachePath) }
+                        }
+                    })
             })
     }
 
@@ -384,7 +403,10 @@ struct SiteTheme: Sendable {
 struct BuildPlan {
     var site: Site
     var reading: SiteReader.Reading
+    /// Let go of once the pages are rendered (see `BuildPipeline.render`).
     var tree: SiteTree
+    /// Folder pages Folio writes itself: link targets and sitemap entries like the pages from Markdown.
+    let generatedPages: [String]
     /// Everything every page depends on (see `SiteKey`): when it changes, every page renders again.
     var siteKey: String
     var pages: RenderPlan
@@ -395,9 +417,6 @@ struct BuildPlan {
     var isNoOp: Bool
     var facts: SiteFacts
     var factsPath: String
-
-    /// Folder pages Folio writes itself: link targets and sitemap entries like the pages from Markdown.
-    var generatedPages: [String] { Self.generatedPages(in: tree) }
 
     static func generatedPages(in tree: SiteTree) -> [String] {
         GeneratedPage.all(in: tree, navigation: Navigation(tree: tree))

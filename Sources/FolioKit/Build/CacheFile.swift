@@ -19,92 +19,113 @@ enum CacheFile {
             bytes.withUnsafeBytes(emit)
             bytes.removeAll(keepingCapacity: true)
         }
-        func line(_ kind: StaticString) {
-            kind.withUTF8Buffer { bytes += $0 }
-        }
-        func field(_ value: String) {
-            bytes.append(9)
-            TabSeparatedLines.appendEscaped(value, to: &bytes)
-        }
-        func number(_ value: Int) {
-            bytes.append(9)
-            bytes.appendDecimal(value)
-        }
-        func optional(_ value: String?) { field(value ?? "\u{0}") }
-        func fingerprint(_ print: FileFingerprint) {
-            number(Int(print.size))
-            number(Int(print.seconds))
-            number(Int(print.nanoseconds))
-        }
-        bytes += BuildCache.format.utf8
-        bytes.append(10)
-        line("key")
-        field(cache.siteKey)
-        bytes.append(10)
-        if let output = cache.output {
-            line("output")
-            for value in output { number(value) }
-            bytes.append(10)
-        }
+        appendHeader(siteKey: cache.siteKey, to: &bytes)
+        if let output = cache.output { appendOutput(output, to: &bytes) }
         for path in cache.staticFiles.keys.sorted() {
-            line("static")
-            field(path)
-            fingerprint(cache.staticFiles[path]!)
-            bytes.append(10)
+            appendStatic(path, cache.staticFiles[path]!, to: &bytes)
             emitPiece(over: 65536)
         }
         var styles: [String: BuildCache.CachedStyle] = [:]
         for path in cache.pages.keys.sorted() {
             let page = cache.pages[path]!
-            line("page")
-            field(path)
-            fingerprint(page.fingerprint)
-            field(page.url)
-            field(page.title)
-            optional(page.listing.description)
-            optional(page.listing.date)
-            optional(page.listing.weight.map(String.init))
-            field(page.listing.draft ? "1" : "0")
-            field(page.listing.layout)
-            optional(page.listing.layoutPosition.map { "\($0.line):\($0.column)" })
-            optional(page.listing.container)
-            number(page.sections)
-            number(page.views)
-            // The page's style names, sorted: a page lists its styles in no particular order.
-            var names: [String] = []
-            for style in page.styles {
-                styles[style.name] = style
-                names.append(style.name)
-            }
-            field(names.sorted().joined(separator: ","))
-            bytes.append(10)
-            for (kind, list) in [("front", page.frontDiagnostics), ("render", page.renderDiagnostics)] {
-                for diagnostic in list {
-                    line("diag")
-                    field(kind)
-                    field(diagnostic.path)
-                    number(diagnostic.line)
-                    number(diagnostic.column)
-                    field(diagnostic.warning ? "w" : "e")
-                    field(diagnostic.message)
-                    bytes.append(10)
-                }
-            }
+            for style in page.styles { styles[style.name] = style }
+            appendPage(path, page, to: &bytes)
             emitPiece(over: 65536)
         }
         for name in styles.keys.sorted() {
-            let style = styles[name]!
-            let colors = style.colors.keys.sorted().map {
-                "\($0)=\(style.colors[$0]!.map(String.init).joined(separator: "/"))"
-            }
-            line("style")
-            field(name)
-            field(style.component)
-            field(colors.joined(separator: ","))
-            bytes.append(10)
+            appendStyle(styles[name]!, to: &bytes)
             emitPiece(over: 65536)
         }
         emitPiece(over: 0)
+    }
+
+    // The file's lines, each appended to `bytes` whole. Only the first two have their place (the format, the site
+    // key); a page's problems follow its own line; the others may come in any order (`BuildCacheStream` writes each
+    // page's as it is rendered).
+
+    /// The format's line, then the site key's.
+    static func appendHeader(siteKey: String, to bytes: inout [UInt8]) {
+        bytes += BuildCache.format.utf8
+        bytes.append(10)
+        bytes += "key".utf8
+        field(siteKey, to: &bytes)
+        bytes.append(10)
+    }
+
+    /// The output folder's identity (`BuildCache.output`).
+    static func appendOutput(_ output: [Int], to bytes: inout [UInt8]) {
+        bytes += "output".utf8
+        for value in output { number(value, to: &bytes) }
+        bytes.append(10)
+    }
+
+    static func appendStatic(_ path: String, _ print: FileFingerprint, to bytes: inout [UInt8]) {
+        bytes += "static".utf8
+        field(path, to: &bytes)
+        fingerprint(print, to: &bytes)
+        bytes.append(10)
+    }
+
+    /// A page's line, then a line for each of its problems. Its styles are named only: each style's own line
+    /// (`appendStyle`) is written once for all the pages that name it.
+    static func appendPage(_ path: String, _ page: BuildCache.PageRecord, to bytes: inout [UInt8]) {
+        func absentOr(_ value: String?) { field(value ?? "\u{0}", to: &bytes) }
+        bytes += "page".utf8
+        field(path, to: &bytes)
+        fingerprint(page.fingerprint, to: &bytes)
+        field(page.url, to: &bytes)
+        field(page.title, to: &bytes)
+        absentOr(page.listing.description)
+        absentOr(page.listing.date)
+        absentOr(page.listing.weight.map(String.init))
+        field(page.listing.draft ? "1" : "0", to: &bytes)
+        field(page.listing.layout, to: &bytes)
+        absentOr(page.listing.layoutPosition.map { "\($0.line):\($0.column)" })
+        absentOr(page.listing.container)
+        number(page.sections, to: &bytes)
+        number(page.views, to: &bytes)
+        // The page's style names, sorted: a page lists its styles in no particular order.
+        field(page.styles.map(\.name).sorted().joined(separator: ","), to: &bytes)
+        bytes.append(10)
+        for (kind, list) in [("front", page.frontDiagnostics), ("render", page.renderDiagnostics)] {
+            for diagnostic in list {
+                bytes += "diag".utf8
+                field(kind, to: &bytes)
+                field(diagnostic.path, to: &bytes)
+                number(diagnostic.line, to: &bytes)
+                number(diagnostic.column, to: &bytes)
+                field(diagnostic.warning ? "w" : "e", to: &bytes)
+                field(diagnostic.message, to: &bytes)
+                bytes.append(10)
+            }
+        }
+    }
+
+    static func appendStyle(_ style: BuildCache.CachedStyle, to bytes: inout [UInt8]) {
+        let colors = style.colors.keys.sorted().map {
+            "\($0)=\(style.colors[$0]!.map(String.init).joined(separator: "/"))"
+        }
+        bytes += "style".utf8
+        field(style.name, to: &bytes)
+        field(style.component, to: &bytes)
+        field(colors.joined(separator: ","), to: &bytes)
+        bytes.append(10)
+    }
+
+    private static func field(_ value: String, to bytes: inout [UInt8]) {
+        bytes.append(9)
+        TabSeparatedLines.appendEscaped(value, to: &bytes)
+    }
+
+    private static func number(_ value: Int, to bytes: inout [UInt8]) {
+        bytes.append(9)
+        bytes.appendDecimal(value)
+    }
+
+    private static func fingerprint(_ print: FileFingerprint, to bytes: inout [UInt8]) {
+        number(Int(print.size), to: &bytes)
+        number(Int(print.seconds), to: &bytes)
+        number(Int(print.nanoseconds), to: &bytes)
     }
 
     static func decode(_ text: String) -> BuildCache? {

@@ -8,8 +8,10 @@ enum PageWriter {
         var sections = 0
         var files = 0
         var rendered = 0
-        /// The rendered pages' records (the reused pages' are the plan's).
+        /// The rendered pages' records (the reused pages' are the plan's), unless they went to `cacheStream`.
         var records: [String: BuildCache.PageRecord] = [:]
+        /// Where every page's record went as it was written or reused (`folio build`).
+        var cacheStream: BuildCacheStream?
         var renderedURLs: [String] = []
         /// Source path → the search terms of each page rendered (with `search` on), unless they went to `searchStream`.
         var search: [String: SearchPage] = [:]
@@ -48,7 +50,7 @@ enum PageWriter {
         frontDiagnostics: [String: Diagnostics], theme: Theme,
         appearance: AppearanceResolver, overrides: OutputOverrides, to output: OutputDirectory,
         progress: (@Sendable (Int, Int) -> Void)? = nil, facts: SiteFacts? = nil, searchStream: SearchPageStream? = nil,
-        diagnostics: inout Diagnostics
+        cacheStream: BuildCacheStream? = nil, diagnostics: inout Diagnostics
     ) throws -> Written {
         let counter = ProgressCounter(total: site.pages.count - plan.reused.count, report: progress)
         let context = PageContext(site: site, theme: theme, tree: tree)
@@ -84,13 +86,14 @@ enum PageWriter {
                 facts?.reused(
                     source, number: index, fingerprint: record.fingerprint, previousOutput: plan.previousOutput,
                     output: output)
+                cacheStream?.add(source.sourcePath, record)
                 return PageResult(
                     counts: (record.sections, record.views),
                     diagnostics: Diagnostics(record.renderDiagnostics.map(\.diagnostic)), styles: record.styles,
                     rendered: false)
             }
             defer { counter.step() }
-            return render(
+            var result = render(
                 source, number: index, fingerprint: plan.sourceFingerprints[source.sourcePath] ?? .missing,
                 front: frontMatter[source.sourcePath]?.take(),
                 frontDiagnostics: frontDiagnostics[source.sourcePath] ?? [],
@@ -98,13 +101,18 @@ enum PageWriter {
                 appearance: appearance, context: context, to: output, facts: facts, styles: styles,
                 readAhead: worker.readAhead?.page(index),
                 searchIndex: site.config.search ? (worker.search, searchStream) : nil)
+            if let cacheStream, let record = result.record {
+                cacheStream.add(source.sourcePath, record)
+                result.record = nil
+            }
+            return result
         }
 
-        var written = Written(searchStream: searchStream)
+        var written = Written(cacheStream: cacheStream, searchStream: searchStream)
         // The rendered pages' records (the reused pages' stay in the plan, see `RenderPlan.takeRecords`). Made its
         // size at once: a dictionary grown a step at a time holds its old and new storage together at its last growth,
         // at the build's peak (a build of 100,000 pages peaks about 10 MB lower without it).
-        written.records.reserveCapacity(site.pages.count - plan.reused.count)
+        if cacheStream == nil { written.records.reserveCapacity(site.pages.count - plan.reused.count) }
         // The same problem found on many pages (one appearance rule, many controls) is reported once.
         var found = Diagnostics()
         var stylesheet = AppearanceStylesheet()

@@ -81,19 +81,13 @@ enum PageFactsFile {
     private static let tab = UInt8(ascii: "\t")
     private static let newline = UInt8(ascii: "\n")
 
-    /// The facts file written page by page while the build runs, so that no page's facts stay in memory for it:
-    /// into a temporary file beside `path`, renamed over it by `finish()`, removed if the build ends otherwise.
-    final class Stream: @unchecked Sendable {
-        private let path: String
-        private let temporary: String
-        private var file: UnsafeMutablePointer<FILE>?
-        private var checksum = CacheChecksum()
-        private let lock = NSLock()
+    /// The facts file written page by page while the build runs, so that no page's facts stay in memory for it
+    /// (see `CacheStream`).
+    final class Stream: Sendable {
+        private let file: CacheStream
 
         init?(path: String, siteKey: String) {
-            self.path = path
-            guard let (temporary, file) = CacheFolder.openTemporary(for: path, mode: "w") else { return nil }
-            self.temporary = temporary
+            guard let file = CacheStream(path: path) else { return nil }
             self.file = file
             append(header(siteKey: siteKey))
         }
@@ -104,48 +98,13 @@ enum PageFactsFile {
         }
 
         /// Appends a page's record as it lies in the last build's file (see `CachedFacts.withRecord`).
-        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-            lock.lock()
-            defer { lock.unlock() }
-            guard let file else { return }
-            checksum.add(bytes)
-            if !bytes.isEmpty, fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count {
-                let reason = errno
-                fclose(file)
-                self.file = nil
-                unlink(temporary)
-                CacheFolder.failed(path, reason: reason)
-            }
-        }
+        func append(_ bytes: UnsafeBufferPointer<UInt8>) { file.append(bytes) }
 
         /// The file is complete: it ends, and replaces the previous one.
         func finish() {
             append(end)
-            lock.lock()
-            defer { lock.unlock() }
-            let line = checksum.line
-            if let file, fwrite(line, 1, line.count, file) != line.count {
-                let reason = errno
-                fclose(file)
-                self.file = nil
-                unlink(temporary)
-                CacheFolder.failed(path, reason: reason)
-            }
-            close(keep: true)
+            file.finish()
         }
-
-        /// Closes the file; `keep`: it is meant to replace the last build's (when it cannot — a write failed,
-        /// the disk is full — the last build's is removed: it no longer goes with the cache's other files).
-        private func close(keep: Bool) {
-            guard let open = file else { return }
-            file = nil
-            if fclose(open) == 0, keep, rename(temporary, path) == 0 { return }
-            let reason = errno
-            unlink(temporary)
-            if keep { CacheFolder.failed(path, reason: reason) }
-        }
-
-        deinit { close(keep: false) }
     }
 
     /// The entries, when the file is of this format and, if `siteKey` is given, of the build with that key.

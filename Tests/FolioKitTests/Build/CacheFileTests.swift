@@ -1,9 +1,63 @@
+import Foundation
 import Testing
 
 @testable import FolioKit
 
 @Suite struct CacheFileTests {
     @Test func aCacheSurvivesTheRoundTripWithEveryField() throws {
+        let (cache, record, listing, diagnostic, style, front) = Self.sample()
+        let decoded = try #require(CacheFile.decode(String(decoding: CacheFile.encode(cache), as: UTF8.self)))
+        #expect(decoded.siteKey == "abc")
+        #expect(decoded.staticFiles["img/x.png"] == FileFingerprint(size: 5, seconds: 6, nanoseconds: 7))
+        let page = try #require(decoded.pages["a b.md"])
+        #expect(page.title == record.title && page.url == record.url)
+        #expect(page.listing == listing, "every listing field, the layout's place in the file too")
+        #expect(page.sections == 4 && page.views == 2)
+        #expect(page.renderDiagnostics.map(\.diagnostic) == [diagnostic.diagnostic])
+        #expect(page.frontDiagnostics.isEmpty)
+        #expect(page.styles.compactMap(\.style) == [style])
+        let second = try #require(decoded.pages["c.md"])
+        #expect(second.frontDiagnostics.map(\.diagnostic) == front.map(\.diagnostic))
+        #expect(second.renderDiagnostics.isEmpty)
+    }
+
+    @Test func aCacheWrittenPageByPageReadsBackAsTheWholeFileAndAnUnfinishedOneLeavesTheLastAlone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("build.json").path
+        var (cache, _, _, _, _, _) = Self.sample()
+        cache.output = [7, 8]
+        // A third page naming the first one's style: the style's line is written once.
+        cache.pages["d.md"] = BuildCache.PageRecord(
+            fingerprint: FileFingerprint(size: 6, seconds: 7, nanoseconds: 8), url: "/d/", title: "D",
+            listing: PageListing(), sections: 2, views: 1, frontDiagnostics: [], renderDiagnostics: [],
+            styles: cache.pages["a b.md"]!.styles)
+        let stream = try #require(BuildCacheStream(path: path, siteKey: "abc"))
+        for (page, record) in cache.pages { stream.add(page, record) }
+        stream.finish(staticFiles: cache.staticFiles, output: [7, 8])
+        let read = try #require(BuildCache.load(from: path))
+        // Encoded again (sorted), the cache read back is the cache written, field for field.
+        #expect(
+            String(decoding: CacheFile.encode(read), as: UTF8.self)
+                == String(decoding: CacheFile.encode(cache), as: UTF8.self))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("style\t") }.count == 1)
+
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            let unfinished = try #require(BuildCacheStream(path: path, siteKey: "other"))
+            unfinished.add("e.md", cache.pages["c.md"]!)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["build.json"],
+            "no temporary file left")
+    }
+
+    private static func sample() -> (
+        cache: BuildCache, record: BuildCache.PageRecord, listing: PageListing,
+        diagnostic: BuildCache.CachedDiagnostic, style: AppearanceStyle, front: [BuildCache.CachedDiagnostic]
+    ) {
         let style = AppearanceStyle(
             component: .pageControl,
             colors: [
@@ -32,20 +86,7 @@ import Testing
         let cache = BuildCache(
             siteKey: "abc", pages: ["a b.md": record, "c.md": other],
             staticFiles: ["img/x.png": FileFingerprint(size: 5, seconds: 6, nanoseconds: 7)])
-
-        let decoded = try #require(CacheFile.decode(String(decoding: CacheFile.encode(cache), as: UTF8.self)))
-        #expect(decoded.siteKey == "abc")
-        #expect(decoded.staticFiles["img/x.png"] == FileFingerprint(size: 5, seconds: 6, nanoseconds: 7))
-        let page = try #require(decoded.pages["a b.md"])
-        #expect(page.title == record.title && page.url == record.url)
-        #expect(page.listing == listing, "every listing field, the layout's place in the file too")
-        #expect(page.sections == 4 && page.views == 2)
-        #expect(page.renderDiagnostics.map(\.diagnostic) == [diagnostic.diagnostic])
-        #expect(page.frontDiagnostics.isEmpty)
-        #expect(page.styles.compactMap(\.style) == [style])
-        let second = try #require(decoded.pages["c.md"])
-        #expect(second.frontDiagnostics.map(\.diagnostic) == front.map(\.diagnostic))
-        #expect(second.renderDiagnostics.isEmpty)
+        return (cache, record, listing, diagnostic, style, front)
     }
 
     @Test func aRecordIsAValueThoughItsFieldsAreShared() {
