@@ -9,8 +9,8 @@ enum CacheFile {
         return bytes
     }
 
-    /// The cache's bytes, given to `emit` in pieces of about 64 KB: at 100,000 pages the file is 15 MB, written at
-    /// the build's end beside the search index's and the link check's, when the build's memory is at its peak.
+    /// The cache's bytes, given to `emit` in pieces of about 64 KB, sorted by path (`folio serve` saves its cache this
+    /// way; `folio build` streams it as it renders: `BuildCacheStream`).
     static func encode(_ cache: BuildCache, _ emit: (UnsafeRawBufferPointer) -> Void) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(70_000)

@@ -34,7 +34,8 @@ enum PageWriter {
 
     /// A page as its worker left it: small for a reused page (its record stays in the plan, not copied here).
     private struct PageResult: Sendable {
-        /// The rendered page's new record (nil for a reused page, or one whose file could not be written).
+        /// The rendered page's new record (nil for a reused page, one whose file could not be written, or one whose
+        /// record went to the cache stream).
         var record: BuildCache.PageRecord?
         /// Its sections and views, when it is in the output.
         var counts: (sections: Int, views: Int)?
@@ -109,9 +110,10 @@ enum PageWriter {
         }
 
         var written = Written(cacheStream: cacheStream, searchStream: searchStream)
-        // The rendered pages' records (the reused pages' stay in the plan, see `RenderPlan.takeRecords`). Made its
-        // size at once: a dictionary grown a step at a time holds its old and new storage together at its last growth,
-        // at the build's peak (a build of 100,000 pages peaks about 10 MB lower without it).
+        // Without a cache stream (`folio serve`), the rendered pages' records (the reused pages' stay in the plan, see
+        // `RenderPlan.takeRecords`). Made its size at once: a dictionary grown a step at a time holds its old and new
+        // storage together at its last growth, at the build's peak (a build of 100,000 pages peaks about 10 MB lower
+        // without it).
         if cacheStream == nil { written.records.reserveCapacity(site.pages.count - plan.reused.count) }
         // The same problem found on many pages (one appearance rule, many controls) is reported once.
         var found = Diagnostics()

@@ -2,8 +2,9 @@ import Foundation
 
 /// Which pages this build renders and which it takes from the previous output unchanged.
 struct RenderPlan: Sendable {
-    /// Source path → the previous build's record, for pages whose output can be reused as it is (until the commit
-    /// takes them for the next build's cache: `takeRecords`).
+    /// Source path → the previous build's record, for pages whose output can be reused as it is (for the next
+    /// build's cache: streamed as each page is reused in `folio build`, taken by the commit in `folio serve`:
+    /// `takeRecords`).
     private(set) var reused: [String: BuildCache.PageRecord]
     let previousOutput: String
     /// Every source file's fingerprint as the read stage found it, before reading it: what the caches record, so an

@@ -32,8 +32,21 @@ import Testing
             fingerprint: FileFingerprint(size: 6, seconds: 7, nanoseconds: 8), url: "/d/", title: "D",
             listing: PageListing(), sections: 2, views: 1, frontDiagnostics: [], renderDiagnostics: [],
             styles: cache.pages["a b.md"]!.styles)
+        // And pages with a problem each, added by several threads at once, as the render's workers add them.
+        for number in 0..<200 {
+            cache.pages["many/\(number).md"] = BuildCache.PageRecord(
+                fingerprint: FileFingerprint(size: Int64(number), seconds: 1, nanoseconds: 2), url: "/many/\(number)/",
+                title: "Page \(number)", listing: PageListing(), sections: number, views: 1, frontDiagnostics: [],
+                renderDiagnostics: [
+                    BuildCache.CachedDiagnostic(
+                        .warning("on \(number)", at: "Content/many/\(number).md", line: 1, column: 2))
+                ], styles: [])
+        }
         let stream = try #require(BuildCacheStream(path: path, siteKey: "abc"))
-        for (page, record) in cache.pages { stream.add(page, record) }
+        let pages = Array(cache.pages)
+        DispatchQueue.concurrentPerform(iterations: 4) { part in
+            for index in stride(from: part, to: pages.count, by: 4) { stream.add(pages[index].key, pages[index].value) }
+        }
         stream.finish(staticFiles: cache.staticFiles, output: [7, 8])
         let read = try #require(BuildCache.load(from: path))
         // Encoded again (sorted), the cache read back is the cache written, field for field.
