@@ -20,8 +20,9 @@ final class SiteFacts: @unchecked Sendable {
     /// Unchanged pages whose facts were not in the cache and had to be read again.
     private(set) var readAgain = 0
 
-    /// Page number by URL, for links; the pages themselves are known by their numbers (in site order).
-    private let indexByURL: [String: Int]
+    /// Page number by URL, for links; the pages themselves are known by their numbers (in site order). Let go of
+    /// after the render when nothing after it looks a page up (`releaseCachedFacts`).
+    private var indexByURL: [String: Int]
     /// Per page, in site order: its ids joined by NUL (no id holds one); nil until the page is built.
     private var ids: [String?]
     private var updated: [String?]
@@ -179,6 +180,10 @@ final class SiteFacts: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if left.isEmpty { cached = CachedFacts() }
+        // Pages are looked up by URL as they are stored, and after the render only by an edit's check (`lastCheck`)
+        // and `folio serve`'s next build (`kept`): a full `folio build` lets the table go before its peak (a 6 MB
+        // dictionary for 100,000 pages).
+        if lastCheck == nil, !keepEntries { indexByURL = [:] }
     }
 
     private func store(_ index: Int, _ path: String, _ entry: PageFactsFile.Entry) {

@@ -13,12 +13,13 @@ struct SearchPostingsBatch: SearchPostingLists {
     private var ids: [UInt32] = []
     private var weights: [UInt8] = []
 
-    /// A sixteenth of the site's postings (a site of fewer than a million in one batch): each batch reads every
+    /// A thirty-second of the site's postings (a site of fewer than a million in one batch): each batch reads every
     /// page's terms again, but looks up only the words of its own groups, so a word is looked up twice in all
     /// (counted, then placed) however many batches there are. A quarter held 53 MB of postings at once for 100,000
     /// pages, at the build's peak; an eighth took 20–30 MB off it at no cost in time measured, a sixteenth about 9 MB
-    /// more of the peak for about 2 % of the time at that size (none below it).
-    static func limit(_ counts: SearchTermCounts) -> Int { max(1 << 20, counts.counts.reduce(0, +) / 16) }
+    /// more of the peak for about 2 % of the time at that size (none below it), a thirty-second about 7 MB more, at
+    /// no time measured (a sixty-fourth: nothing more).
+    static func limit(_ counts: SearchTermCounts) -> Int { max(1 << 20, counts.counts.reduce(0, +) / 32) }
 
     /// `groups` in key order cut into batches of about `limit` postings each (a group is never split).
     static func batches(_ groups: Groups, counts: SearchTermCounts, limit: Int) -> [Groups] {
