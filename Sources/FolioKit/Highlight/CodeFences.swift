@@ -29,9 +29,16 @@ enum CodeFences {
         guard let base = bytes.baseAddress else { return [] }
         var found: [CodeHighlighter.Block] = []
         var open: Fence?
+        var markers = Markers()
         var code: [UInt8] = []
         var start = 0
         while start < bytes.count {
+            if open == nil {
+                // Outside a fence only a line that opens one matters: the next line with three backticks or tildes
+                // after at most three spaces, found without looking at the lines before it.
+                guard let opening = nextOpening(in: bytes, from: start, markers: &markers) else { break }
+                start = opening
+            }
             var end = bytes.count
             if let newline = memchr(base + start, 10, bytes.count - start) {
                 end = UnsafePointer<UInt8>(newline.assumingMemoryBound(to: UInt8.self)) - base
@@ -60,6 +67,44 @@ enum CodeFences {
             found.append(.init(grammar: grammar, code: String(decoding: code, as: UTF8.self)))
         }
         return found
+    }
+
+    private static let backticks = Array("```".utf8)
+    private static let tildes = Array("~~~".utf8)
+
+    /// Where the next lines with three backticks and with three tildes are, from the scan's place on: each is
+    /// looked for again only once the scan is past it, so a page is searched for each pattern about once.
+    private struct Markers {
+        var backtick: Int? = -1
+        var tilde: Int? = -1
+    }
+
+    /// Where the next line from `start` (a line's start) begins that holds three backticks or tildes after at most
+    /// three spaces: the only lines that can open a fence. nil when none does.
+    private static func nextOpening(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, markers: inout Markers
+    ) -> Int? {
+        var from = start
+        while from < bytes.count {
+            if let at = markers.backtick, at < from {
+                markers.backtick = ByteSearch.find(backticks, in: bytes, from: from)
+            }
+            if let at = markers.tilde, at < from { markers.tilde = ByteSearch.find(tildes, in: bytes, from: from) }
+            guard let found = earlier(markers.backtick, markers.tilde) else { return nil }
+            var lineStart = found
+            while lineStart > from, found - lineStart < 3, bytes[lineStart - 1] == space { lineStart -= 1 }
+            if lineStart == from || bytes[lineStart - 1] == 10 { return lineStart }
+            // Not at the line's start: no fence opens on this line.
+            guard let newline = memchr(bytes.baseAddress! + found, 10, bytes.count - found) else { return nil }
+            from = UnsafePointer<UInt8>(newline.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
+        }
+        return nil
+    }
+
+    private static func earlier(_ one: Int?, _ other: Int?) -> Int? {
+        guard let one else { return other }
+        guard let other else { return one }
+        return min(one, other)
     }
 
     /// The run of `marker` at `index` in `line`: its length.

@@ -23,7 +23,9 @@ final class CodeHighlighter: @unchecked Sendable {
     private var process: Process?
     private var input: FileHandle?
     private var output: Int32 = -1
+    /// The worker's output read and not yet taken, from `taken` on (used only while `reading` is held).
     private var pending: [UInt8] = []
+    private var taken = 0
     /// Requests written and not yet answered, oldest first: the worker answers in order.
     private var queue: [Ticket] = []
     /// Code blocks that stayed plain because the highlighter could not run, since the process started.
@@ -193,7 +195,10 @@ final class CodeHighlighter: @unchecked Sendable {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: node)
-        process.arguments = ["-e", HighlightWorker.script, library, CodeLanguage.grammars.joined(separator: ",")]
+        // One thread: V8's compiler and collector threads would take CPU time from the build's own workers.
+        process.arguments = [
+            "--single-threaded", "-e", HighlightWorker.script, library, CodeLanguage.grammars.joined(separator: ","),
+        ]
         let stdin = Pipe()
         let stdout = Pipe()
         process.standardInput = stdin
@@ -222,7 +227,7 @@ final class CodeHighlighter: @unchecked Sendable {
                 continue
             }
             guard let body = read(count: size) else { return nil }
-            answers.append(String(decoding: body, as: UTF8.self))
+            answers.append(body)
         }
         return answers
     }
@@ -254,32 +259,38 @@ final class CodeHighlighter: @unchecked Sendable {
         }
     }
 
+    /// Reads what the worker has written so far onto the end of `pending`.
     private func fill() -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        if taken > 0 {
+            pending.removeSubrange(0..<taken)
+            taken = 0
+        }
+        let start = pending.count
+        pending.append(contentsOf: repeatElement(0, count: 65536))
         while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(output, $0.baseAddress, $0.count) }
+            let count = pending.withUnsafeMutableBytes { Foundation.read(output, $0.baseAddress! + start, 65536) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            pending += chunk[0..<count]
-            return true
+            pending.removeLast(65536 - max(count, 0))
+            return count > 0
         }
     }
 
     private func readLine() -> String? {
         while true {
-            if let end = pending.firstIndex(of: 10) {
-                let line = String(decoding: pending[0..<end], as: UTF8.self)
-                pending.removeSubrange(0...end)
+            if let end = pending[taken...].firstIndex(of: 10) {
+                let line = String(decoding: pending[taken..<end], as: UTF8.self)
+                taken = end + 1
                 return line
             }
             guard fill() else { return nil }
         }
     }
 
-    private func read(count: Int) -> [UInt8]? {
-        while pending.count < count { guard fill() else { return nil } }
-        let bytes = Array(pending[0..<count])
-        pending.removeSubrange(0..<count)
-        return bytes
+    /// The next `count` bytes of the worker's output, as text.
+    private func read(count: Int) -> String? {
+        while pending.count - taken < count { guard fill() else { return nil } }
+        let text = String(decoding: pending[taken..<taken + count], as: UTF8.self)
+        taken += count
+        return text
     }
 }

@@ -26,6 +26,12 @@ import Testing
         "```rust\nfn main() {}\n",
         "```   yaml   \nkey: value\n```   \n\n```klingon\nlet x = 1\n```\n\n```\nplain\n```\n",
         "```css\np { color: red; }\n```\n```css\np { color: red; }\n```\n",
+        // Backticks and tildes inside lines are passed over; a fence further down is still found.
+        "Run `` ``` `` or ~~~ here.\n\n```swift\nlet a = 1\n```\n",
+        "A ~~~ and a ``` mid-line.\n   ~~~python\nx = 1\n   ~~~\n\nthen ``` again\n```go\ngo()\n```\n",
+        // A plain fence holds a swift one, which is its code, not a block; the one after is.
+        "````\n```swift\nnot a block\n```\n````\n```swift\nlet b = 2\n```\n",
+        "\n\n```ruby\nputs 1\n```",
     ])
     func theScanFindsWhatTheParserFinds(markdown: String) {
         #expect(CodeFences.blocks(in: markdown) == Self.parsedBlocks(markdown), "\(markdown)")
