@@ -1,38 +1,64 @@
 /// Finds script URLs in raw HTML that a site let through with `unsafeHTML: true`.
 enum RawHTMLCheck {
-    /// True when the HTML holds `javascript:` or `vbscript:`, also when hidden by entities, case or spacing.
+    /// True when the HTML holds `javascript:` or `vbscript:`, also when hidden by character references, case or
+    /// spacing. References are read as a browser reads them in an attribute: a numeric one ends at its last digit,
+    /// with or without a `;` (`&#106avascript:` is `javascript:`). A named one other than `&colon;` is left out
+    /// (`&Tab;` and `&NewLine;` are spaces a URL drops; an unknown name can only make the check find more).
     static func hasScriptURL(_ html: String) -> Bool {
-        var normalized = ""
-        var scalars = html.unicodeScalars.makeIterator()
-        var pending: [Unicode.Scalar] = []
-        while let scalar = pending.isEmpty ? scalars.next() : pending.removeFirst() {
-            if scalar == "&" {
-                // Decode numeric character references and &colon; the way a browser would.
-                var entity = ""
-                while let next = scalars.next() {
-                    if next == ";" { break }
-                    entity.unicodeScalars.append(next)
-                    if entity.count > 10 {
-                        pending = Array(entity.unicodeScalars)
-                        entity = ""
-                        break
-                    }
-                }
-                if let decoded = decode(entity), decoded.value > 0x20 { normalized.unicodeScalars.append(decoded) }
+        let scalars = Array(html.unicodeScalars)
+        var normalized = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "&", let reference = reference(in: scalars, at: index) {
+                if let decoded = reference.scalar, decoded.value > 0x20 { normalized.append(decoded) }
+                index = reference.end
                 continue
             }
-            if scalar.value <= 0x20 { continue }
-            normalized.unicodeScalars.append(scalar)
+            if scalar.value > 0x20 { normalized.append(scalar) }
+            index += 1
         }
-        let lower = normalized.lowercased()
+        let lower = String(normalized).lowercased()
         return lower.contains("javascript:") || lower.contains("vbscript:")
     }
 
-    private static func decode(_ entity: String) -> Unicode.Scalar? {
-        if entity.lowercased() == "colon" { return ":" }
-        guard entity.hasPrefix("#") else { return nil }
-        let digits = entity.dropFirst()
-        let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-        return value.flatMap(Unicode.Scalar.init)
+    /// The character reference at `start` (an `&`) and where it ends; nil when no reference starts there.
+    private static func reference(in scalars: [Unicode.Scalar], at start: Int) -> (scalar: Unicode.Scalar?, end: Int)? {
+        var index = start + 1
+        guard index < scalars.count else { return nil }
+        if scalars[index] == "#" {
+            index += 1
+            let hex = index < scalars.count && (scalars[index] == "x" || scalars[index] == "X")
+            if hex { index += 1 }
+            var value: UInt32 = 0
+            var digits = 0
+            while index < scalars.count, let digit = digitValue(scalars[index], hex: hex) {
+                value = min(value * (hex ? 16 : 10) + digit, 0x110000)  // past the last code point: U+FFFD
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 else { return nil }
+            if index < scalars.count, scalars[index] == ";" { index += 1 }
+            return (Unicode.Scalar(value) ?? "\u{FFFD}", index)
+        }
+        var name = ""
+        while index < scalars.count, scalars[index].isASCII,
+            scalars[index].properties.isAlphabetic || digitValue(scalars[index], hex: false) != nil
+        {
+            name.unicodeScalars.append(scalars[index])
+            index += 1
+        }
+        guard !name.isEmpty else { return nil }
+        if index < scalars.count, scalars[index] == ";" { index += 1 }
+        return (name.lowercased() == "colon" ? ":" : nil, index)
+    }
+
+    private static func digitValue(_ scalar: Unicode.Scalar, hex: Bool) -> UInt32? {
+        switch scalar {
+        case "0"..."9": scalar.value - 0x30
+        case "a"..."f" where hex: scalar.value - 0x61 + 10
+        case "A"..."F" where hex: scalar.value - 0x41 + 10
+        default: nil
+        }
     }
 }

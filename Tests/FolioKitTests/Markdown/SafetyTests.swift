@@ -34,6 +34,10 @@ import Testing
     @Test(arguments: [
         "<a href=\"javascript:alert(1)\">x</a>", "<a href=\"&#106;avascript:alert(1)\">x</a>",
         "<a href=\"java&#x09;script:x\">x</a>", "<a href='JAVASCRIPT&colon;x'>x</a>",
+        // A numeric reference needs no `;`: the browser reads up to its last digit.
+        "<a href=\"&#106avascript:alert(1)\">x</a>", "<a href=\"javascript&#58alert(1)\">x</a>",
+        "<a href=\"&#x6A;avascript:x\">x</a>", "<a href=\"&#0000106avascript:x\">x</a>",
+        "<a href=\"java&Tab;script:x\">x</a>", "<a href=\"&#118bscript:x\">x</a>",
     ])
     func rawHTMLWithScriptURLsIsDroppedEvenWhenUnsafe(html: String) {
         let output = model("\(html)\n\nafter\n", unsafeHTML: true)
