@@ -496,6 +496,28 @@ struct BoundedWorkTests {
         #expect(try site.text("Public/index.html").contains("The words of the home page."), "left as it was")
     }
 
+    /// GitHub's bare addresses, in text that offers a candidate every few bytes and no space: each candidate was
+    /// scanned to the end of its run (`www.a_www.a_…`, `a@a@…`, `(www.ab<(www.ab<…`, a `)` counted again for each
+    /// of `http://a))))…`), so a page of a few hundred kilobytes built for minutes and one of a megabyte for an hour.
+    /// Each run is now read in one pass: the page builds, and the addresses after each run are linked as before.
+    @Test func runsOfAddressLikeTextBuildInOnePass() throws {
+        let site = try WrittenSite()
+        try site.write("Content/site.yml", Array("title: Runs\n".utf8))
+        let runs = ["www.a_", "a@", "a.b@", "(www.ab<", "www.a.b_www.c.", "x://a"]
+        var page = "# Runs\n\n"
+        for run in runs {
+            page += String(repeating: run, count: 40_000) + "\n\nSee www.example.com or mail me@example.com.\n\n"
+        }
+        page += "http://a" + String(repeating: ")", count: 200_000) + "\n"
+        try site.write("Content/index.md", Array(page.utf8))
+        let run = try site.folio(buildArguments, memoryLimitMB: 2048)
+        #expect(run.status == 0, "\(run)")
+        let html = try site.text("Public/index.html")
+        #expect(html.components(separatedBy: "<a href=\"http://www.example.com\">").count - 1 == runs.count)
+        #expect(html.components(separatedBy: "<a href=\"mailto:me@example.com\">").count - 1 == runs.count)
+        #expect(html.contains("<a href=\"http://a\">http://a</a>)))"), "the unmatched parentheses are left out")
+    }
+
     /// A scratch site with a layout that includes `include`.
     private func themedSite(include: String = "loop") throws -> WrittenSite {
         try layoutSite(

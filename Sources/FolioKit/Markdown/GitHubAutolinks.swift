@@ -13,12 +13,15 @@ enum GitHubAutolinks {
             var found: [(Range<Int>, String)] = []
             var segment = 0
             var index = 0
+            var run = DomainRun()
             while index < bytes.count {
-                if bytes[index] == UInt8(ascii: ":"), let range = urlMatch(bytes, colon: index, segment: segment) {
+                if bytes[index] == UInt8(ascii: ":"),
+                    let range = urlMatch(bytes, colon: index, segment: segment, run: &run)
+                {
                     found.append((range, ""))
                     segment = range.upperBound
                     index = range.upperBound
-                } else if bytes[index] == UInt8(ascii: "w"), let range = wwwMatch(bytes, at: index) {
+                } else if bytes[index] == UInt8(ascii: "w"), let range = wwwMatch(bytes, at: index, run: &run) {
                     found.append((range, "http://"))
                     segment = range.upperBound
                     index = range.upperBound
@@ -53,7 +56,7 @@ enum GitHubAutolinks {
 
     // MARK: Matching (cmark-gfm's extensions/autolink.c)
 
-    private static func urlMatch(_ bytes: [UInt8], colon: Int, segment: Int) -> Range<Int>? {
+    private static func urlMatch(_ bytes: [UInt8], colon: Int, segment: Int, run: inout DomainRun) -> Range<Int>? {
         guard bytes.count - colon >= 4, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else { return nil }
         var start = colon
@@ -61,22 +64,20 @@ enum GitHubAutolinks {
         let scheme = String(decoding: bytes[start..<colon], as: UTF8.self).lowercased()
         guard ["http", "https", "ftp"].contains(scheme), colon + 3 < bytes.count, isHostCharacter(bytes, colon + 3)
         else { return nil }
-        let domain = checkDomain(bytes, from: colon + 3, allowShort: true)
+        let domain = checkDomain(bytes, from: colon + 3, allowShort: true, run: &run)
         guard domain > 0 else { return nil }
-        var end = colon + 3 + domain
-        while end < bytes.count, !isSpace(bytes[end]) { end += 1 }
+        let end = addressEnd(bytes, from: colon + 3 + domain)
         let length = trimTrailing(bytes, from: colon, length: end - colon)
         guard length > 0 else { return nil }
         return start..<(colon + length)
     }
 
-    private static func wwwMatch(_ bytes: [UInt8], at index: Int) -> Range<Int>? {
+    private static func wwwMatch(_ bytes: [UInt8], at index: Int, run: inout DomainRun) -> Range<Int>? {
         if index > 0, !"*_~(".utf8.contains(bytes[index - 1]), !isSpace(bytes[index - 1]) { return nil }
         guard bytes.count - index >= 4, bytes[index..<(index + 4)].elementsEqual("www.".utf8) else { return nil }
-        var end = checkDomain(bytes, from: index, allowShort: false)
-        guard end > 0 else { return nil }
-        end += index
-        while end < bytes.count, !isSpace(bytes[end]) { end += 1 }
+        let domain = checkDomain(bytes, from: index, allowShort: false, run: &run)
+        guard domain > 0 else { return nil }
+        let end = addressEnd(bytes, from: index + domain)
         let length = trimTrailing(bytes, from: index, length: end - index)
         guard length > 0 else { return nil }
         return index..<(index + length)
@@ -103,6 +104,8 @@ enum GitHubAutolinks {
             let byte = bytes[at + end]
             if isAlphanumeric(byte) {
             } else if byte == UInt8(ascii: "@") {
+                // Two make no address, however the run ends: stop here, not at its end (`a@a@a@…` was quadratic).
+                guard ats == 0 else { return nil }
                 ats += 1
             } else if byte == UInt8(ascii: "."), end < size - 1, isAlphanumeric(bytes[at + end + 1]) {
                 dots += 1
@@ -118,14 +121,34 @@ enum GitHubAutolinks {
         return (at - rewind)..<(at + length)
     }
 
+    /// What the last domain scan of a text found: a later start inside the same run of host characters, with the
+    /// same last two periods after it, gets the same answer without scanning the run again (text such as
+    /// `www.a_www.a_…` has a candidate every few bytes, and each scanned to the run's end).
+    private struct DomainRun {
+        /// Where the scan started and where it stopped; -1 before the first scan.
+        var start = -1
+        var end = -1
+        /// The run's last two periods (-1: the scan saw fewer than two).
+        var lastPeriod = -1
+        var periodBefore = -1
+        /// Whether the segments around the last period hold an underscore, which makes no domain.
+        var underscores = false
+    }
+
     /// The domain's length from `start` (cmark-gfm's `check_domain`); 0 when not a domain.
-    private static func checkDomain(_ bytes: [UInt8], from start: Int, allowShort: Bool) -> Int {
+    private static func checkDomain(_ bytes: [UInt8], from start: Int, allowShort: Bool, run: inout DomainRun) -> Int {
         let size = bytes.count - start
         guard size >= 2 else { return allowShort && size == 1 ? 1 : 0 }
+        // Every byte from here to where the last scan stopped is one it passed, and two periods are still ahead.
+        if start > run.start, start < run.periodBefore, start + 1 < run.end {
+            return run.underscores ? 0 : run.end - start
+        }
         var index = 1
         var periods = 0
         var underscoresBefore = 0
         var underscores = 0
+        var lastPeriod = -1
+        var periodBefore = -1
         while index < size - 1 {
             let byte = bytes[start + index]
             if byte == UInt8(ascii: "_") {
@@ -134,13 +157,26 @@ enum GitHubAutolinks {
                 underscoresBefore = underscores
                 underscores = 0
                 periods += 1
+                (periodBefore, lastPeriod) = (lastPeriod, start + index)
             } else if !isHostCharacter(bytes, start + index) && byte != UInt8(ascii: "-") {
                 break
             }
             index += 1
         }
-        if underscoresBefore > 0 || underscores > 0 { return 0 }
+        let underscored = underscoresBefore > 0 || underscores > 0
+        run = DomainRun(
+            start: start, end: start + index, lastPeriod: lastPeriod, periodBefore: periodBefore,
+            underscores: underscored)
+        if underscored { return 0 }
         return allowShort || periods > 0 ? index : 0
+    }
+
+    /// Where an address that starts with a domain ending at `start` ends: at whitespace or a `<` (which
+    /// `trimTrailing` would cut at), not past the `<` to the text's next space.
+    private static func addressEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var end = start
+        while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: "<") { end += 1 }
+        return end
     }
 
     /// Leaves trailing punctuation, an unbalanced `)` and a trailing entity out (cmark-gfm's `autolink_delim`).
@@ -148,6 +184,8 @@ enum GitHubAutolinks {
     private static func trimTrailing(_ bytes: [UInt8], from start: Int, length: Int) -> Int {
         var end = length
         if let less = bytes[start..<(start + end)].firstIndex(of: UInt8(ascii: "<")) { end = less - start }
+        // Counted at the first `)` left out, then kept up to date: counted again at every `)`, `a))))…` was quadratic.
+        var parentheses: (opening: Int, closing: Int)?
         while end > 0 {
             let last = bytes[start + end - 1]
             if "?!.,:*_~'\"".utf8.contains(last) {
@@ -165,10 +203,14 @@ enum GitHubAutolinks {
                     end -= 1
                 }
             } else if last == UInt8(ascii: ")") {
-                let slice = bytes[start..<(start + end)]
-                let opening = slice.filter { $0 == UInt8(ascii: "(") }.count
-                let closing = slice.filter { $0 == UInt8(ascii: ")") }.count
-                if closing <= opening { break }
+                if parentheses == nil {
+                    let slice = bytes[start..<(start + end)]
+                    parentheses = (
+                        slice.filter { $0 == UInt8(ascii: "(") }.count, slice.filter { $0 == UInt8(ascii: ")") }.count
+                    )
+                }
+                if parentheses!.closing <= parentheses!.opening { break }
+                parentheses!.closing -= 1
                 end -= 1
             } else {
                 break
