@@ -220,6 +220,22 @@ struct OutputSafetyTests {
             })
     }
 
+    /// `--force` replaces a folder Folio did not make, but never the home folder (`--output ~` typed for
+    /// `--output ~/site`): everything in it stays.
+    @Test func forceNeverReplacesTheHomeFolder() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("Home/thesis/draft.txt", "precious\n")
+        let home = scratch.url("Home").path
+        for output in [home, home + "/"] {
+            let run = try scratch.build(["build", "--output", output, "--force"], environment: ["HOME": home])
+            #expect(run.status == 2, "\(run)")
+            #expect(run.stderr.contains("is your home folder"), "\(run.stderr)")
+        }
+        #expect(try Tree.text(scratch.url("Home/thesis/draft.txt")) == "precious\n")
+        let inside = try scratch.build(["build", "--output", home + "/site"], environment: ["HOME": home])
+        #expect(inside.status == 0, "a folder inside it is fine: \(inside)")
+    }
+
     @Test func forceNeverReachesASource() throws {
         try expectRefused(
             ["build", "--output", "Content", "--force"], saying: "the output Content is the content folder itself")

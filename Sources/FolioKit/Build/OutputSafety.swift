@@ -68,6 +68,13 @@ public enum OutputSafety {
                 description: "the output \(shown) \(what); a build would replace it, and everything in it: "
                     + "pass a folder inside the current one, such as --output Public")
         }
+        // Not with --force either: a home folder holds far more than a site (`--output ~` for `--output ~/site`).
+        for home in homeFolders() where FileTree.contains(real, home) {
+            let what = real == home ? "is your home folder" : "contains your home folder"
+            return Refusal(
+                description: "the output \(shown) \(what); a build would replace it, and everything in it, even with "
+                    + "--force: pass a folder of its own, such as --output Public")
+        }
         var sources: [(name: String, shown: String, real: String)] = [
             ("content folder", FileTree.displayRoot(content), resolve(content))
         ]
@@ -110,6 +117,16 @@ public enum OutputSafety {
                     + "or pass --force to replace it and everything in it")
         }
         return nil
+    }
+
+    /// The user's home folder, as `HOME` and the user database name it.
+    static func homeFolders() -> [String] {
+        var homes: [String] = []
+        if let home = getenv("HOME") { homes.append(String(cString: home)) }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
+            homes.append(String(cString: directory))
+        }
+        return Array(Set(homes.filter { !$0.isEmpty }.map(resolve)))
     }
 
     /// Whether the content's site.yml sets `followSymlinks: true`.
