@@ -47,3 +47,10 @@ extension StringProtocol {
         return String(string[first...last])
     }
 }
+
+extension ViewSpec {
+    /// What a segmented view's "All" list puts before the ids of the sections it repeats: `all-`, and for a segmented
+    /// view inside another `all2-`, then `all3-`: a token of its own a level, so that the inner view's list inside the
+    /// outer one's pages and its pages inside the outer one's list never share an id.
+    static func allListPrefix(depth: Int) -> String { depth == 0 ? "all-" : "all\(depth + 1)-" }
+}

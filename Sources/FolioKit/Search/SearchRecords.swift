@@ -4,6 +4,8 @@ import Foundation
 struct SearchRecords {
     let segments: [String]
     private(set) var sources: [Source] = []
+    /// How many segmented views the sections being walked are inside.
+    private var segmentedDepth = 0
 
     /// Longest text kept per record for snippets; the terms still come from all of it.
     static let textLimit = 4000
@@ -111,8 +113,11 @@ struct SearchRecords {
             }
         case .segmented:
             // The "All" list shows every section in context, so results open it rather than one page of the paged segment.
+            let allPrefix = ViewSpec.allListPrefix(depth: segmentedDepth)
+            segmentedDepth += 1
+            defer { segmentedDepth -= 1 }
             walk(
-                sections, spec: ViewSpec([.list] + (spec.inner?.kinds ?? [])), idPrefix: idPrefix + "all-",
+                sections, spec: ViewSpec([.list] + (spec.inner?.kinds ?? [])), idPrefix: idPrefix + allPrefix,
                 titles: titles,
                 place: place + [segments.count > 1 ? segments[1] : "All"])
         }

@@ -12,6 +12,8 @@ struct ViewRenderer {
     /// Current-dot contrast warnings of the page's page controls, and errors of its templates (an include chain too deep).
     private var warnings = Diagnostics()
     private var counters: [ViewSpec.Kind: Int] = [:]
+    /// How many segmented views the one being rendered is inside.
+    private var segmentedDepth = 0
     /// The containers around the view being rendered, outermost first.
     private var containers: [String]
 
@@ -168,10 +170,13 @@ struct ViewRenderer {
         _ sections: [Section], inner: ViewSpec?, label: String, idPrefix: String, classes: [Component: String]
     ) -> String {
         let viewID = nextID(.segmented)
+        let allPrefix = ViewSpec.allListPrefix(depth: segmentedDepth)
+        segmentedDepth += 1
+        defer { segmentedDepth -= 1 }
         let paged = renderSections(
             sections, as: ViewSpec([.paged] + (inner?.kinds ?? [])), label: label, idPrefix: idPrefix)
         let list = renderSections(
-            sections, as: ViewSpec([.list] + (inner?.kinds ?? [])), label: label, idPrefix: idPrefix + "all-")
+            sections, as: ViewSpec([.list] + (inner?.kinds ?? [])), label: label, idPrefix: idPrefix + allPrefix)
         let names = settings.segments
         if theme.directComponents.contains(.segmented) {
             return DirectComponent.segmented(

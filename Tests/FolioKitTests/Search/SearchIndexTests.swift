@@ -181,6 +181,12 @@ import Testing
         #expect(found[1].place == "Everything")
     }
 
+    /// A result inside a segmented view inside another opens the copy the outer list shows, by the id it has there.
+    @Test func aSegmentedViewInsideAnotherLinksToItsCopyInTheOuterList() {
+        let found = records(tabs, view: .init([.segmented, .segmented]))
+        #expect(found.map(\.anchor) == ["", "all-macos", "all-linux", "all-all2-debian"])
+    }
+
     @Test(arguments: [ViewSpec.list, ViewSpec([.tabs]), ViewSpec([.paged]), ViewSpec([.segmented, .paged])])
     func aPageIndexedInOnePassIsTheSameAsFromItsRecords(view: ViewSpec) {
         let markdown = """

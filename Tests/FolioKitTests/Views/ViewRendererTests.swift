@@ -70,6 +70,21 @@ import Testing
         #expect(count("data-folio-section=\"two\"", in: html) == 1)
     }
 
+    /// A segmented view inside another is rendered in the outer one's pages and in its list: the inner view's list
+    /// in the outer pages and its pages in the outer list both gave `all-a`. Its list's ids now start `all2-`.
+    @Test(arguments: [ViewSpec([.segmented, .segmented]), ViewSpec([.segmented])])
+    func aSegmentedViewInsideAnotherKeepsEveryIDUnique(view: ViewSpec) {
+        let markdown = "## One {view=segmented}\n\n### A\n\na\n\n### B\n\nb\n\n## Two\n\nx\n"
+        let html = render(markdown, view: view)
+        let ids = html.split(separator: " id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(ids.count == Set(ids).count, "\(ids.sorted())")
+        for id in ["a", "all2-a", "all-a", "all-all2-a"] {
+            #expect(count(" id=\"\(id)\"", in: html) == 1, "\(id): \(ids.sorted())")
+        }
+        // The inner view's page dots, in the outer view's pages and in its list, each lead to their own copy.
+        #expect(count("href=\"#a\"", in: html) == 1 && count("href=\"#all-a\"", in: html) == 1, "\(html)")
+    }
+
     @Test func headingAttributeViewAppliesToThatSectionOnly() {
         let html = render("## Plain\n\n### x\n\n## Gallery {view=paged}\n\n### G1\n\n### G2\n", view: .list)
         #expect(count("data-folio-view=\"paged\"", in: html) == 1)
