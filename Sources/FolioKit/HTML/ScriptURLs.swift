@@ -1,6 +1,6 @@
-/// With `unsafeHTML: true` raw HTML is kept as written, but for its `javascript:` and `vbscript:` URLs: an attribute
-/// holding one is left out of its tag, the rest of the tag and the HTML around it stay (a link keeps its text, as
-/// a Markdown link with such a URL does).
+/// With `unsafeHTML: true` raw HTML is kept as written, but for its `javascript:` and `vbscript:` URLs, and in a URL
+/// attribute `file:` and `data:` other than an image's: an attribute holding one is left out of its tag, the rest of
+/// the tag and the HTML around it stay (a link keeps its text, as a Markdown link with such a URL does).
 enum ScriptURLs {
     /// `html` — a block of raw HTML, or one inline tag (`inlineTag`) — without the attributes that hold a script URL,
     /// and what was left out; nil when a script URL remains that is no attribute of a tag the HTML5 parser reads (in a
@@ -24,12 +24,12 @@ enum ScriptURLs {
             let source = bytes[token.start..<token.end]
             position = token.end
             switch token.kind {
-            case .startTag(let name, let attributes) where attributes.contains(where: { holdsScript($0.value) }):
+            case .startTag(let name, let attributes)
+            where attributes.contains(where: { refusedScheme($0, element: name) != nil }):
                 var tag = Array("<\(name)".utf8)
                 for attribute in attributes {
-                    if holdsScript(attribute.value) {
-                        omissions.append(
-                            .url(scheme: scheme(attribute.value), attribute: attribute.name, element: name))
+                    if let scheme = refusedScheme(attribute, element: name) {
+                        omissions.append(.url(scheme: scheme, attribute: attribute.name, element: name))
                     } else {
                         tag += " \(attribute.name)=\"\(HTMLEscape.attribute(attribute.value))\"".utf8
                     }
@@ -50,7 +50,25 @@ enum ScriptURLs {
         return (String(decoding: kept, as: UTF8.self), omissions)
     }
 
-    private static func holdsScript(_ value: String) -> Bool { RawHTMLCheck.hasScriptURL(value) }
+    /// The scheme of the URL that takes `attribute` out of its tag, or nil when it stays.
+    private static func refusedScheme(_ attribute: HTMLTokenizer.Attribute, element: String) -> String? {
+        if RawHTMLCheck.hasScriptURL(attribute.value) { return scheme(attribute.value) }
+        guard urlAttributes.contains(attribute.name), let scheme = URLScheme.scheme(of: attribute.value) else {
+            return nil
+        }
+        switch scheme {
+        case "file": return scheme
+        // Kept on an image as in the safe subset: `<img src="data:image/png;…">`.
+        case "data": return URLScheme.refused(attribute.value, element: element, attribute: attribute.name)
+        default: return nil
+        }
+    }
+
+    /// The attributes whose value a browser loads or follows as a URL.
+    private static let urlAttributes: Set<String> = [
+        "href", "src", "srcset", "action", "formaction", "data", "poster", "cite", "background", "longdesc",
+        "xlink:href", "ping", "manifest", "codebase", "icon", "lowsrc", "dynsrc",
+    ]
 
     private static func scheme(_ value: String) -> String {
         if let scheme = URLScheme.scheme(of: value), scheme == "javascript" || scheme == "vbscript" { return scheme }

@@ -453,7 +453,7 @@ struct ModelBuilder {
         readHeadingAnchors(htmlNodes)
         if input.unsafeHTML {
             _ = escapeUnclosed(htmlNodes, elements: HTMLAllowList.tagFilter)
-            for node in htmlNodes where node.kind != .text && RawHTMLCheck.hasScriptURL(node.literal) {
+            for node in htmlNodes where node.kind != .text && RawHTMLCheck.mayHoldRefusedURL(node.literal) {
                 if let kept = ScriptURLs.removed(from: node.literal, inlineTag: node.kind == .htmlInline) {
                     node.literal = kept.html
                     var told: Set<HTMLSanitizer.Omission> = []

@@ -5,6 +5,20 @@ enum RawHTMLCheck {
     /// with or without a `;` (`&#106avascript:` is `javascript:`). A named one other than `&colon;` is left out
     /// (`&Tab;` and `&NewLine;` are spaces a URL drops; an unknown name can only make the check find more).
     static func hasScriptURL(_ html: String) -> Bool {
+        let lower = normalized(html)
+        return lower.contains("javascript:") || lower.contains("vbscript:")
+    }
+
+    /// True when the HTML may hold a URL no setting keeps: a script URL, or `data:` or `file:` (which
+    /// `ScriptURLs` takes out of URL attributes, but for an image's `data:image/…`).
+    static func mayHoldRefusedURL(_ html: String) -> Bool {
+        let lower = normalized(html)
+        return lower.contains("javascript:") || lower.contains("vbscript:") || lower.contains("data:")
+            || lower.contains("file:")
+    }
+
+    /// The HTML lower-cased, with character references decoded and spaces and control characters left out.
+    private static func normalized(_ html: String) -> String {
         let scalars = Array(html.unicodeScalars)
         var normalized = String.UnicodeScalarView()
         var index = 0
@@ -18,8 +32,7 @@ enum RawHTMLCheck {
             if scalar.value > 0x20 { normalized.append(scalar) }
             index += 1
         }
-        let lower = String(normalized).lowercased()
-        return lower.contains("javascript:") || lower.contains("vbscript:")
+        return String(normalized).lowercased()
     }
 
     /// The character reference at `start` (an `&`) and where it ends; nil when no reference starts there.

@@ -78,6 +78,29 @@ import Testing
             ])
     }
 
+    /// `file:` and `data:` (but an image's) are URLs no setting keeps: with `unsafeHTML` too, raw HTML loses the
+    /// attribute, as a Markdown link loses its URL; the words `data:` and `file:` elsewhere stay.
+    @Test func fileAndDataURLsLeaveUnsafeRawHTMLToo() {
+        let markdown = """
+            <a href="data:text/html,<script>alert(1)</script>">d</a> <a href="FILE:///etc/passwd">f</a>
+            <img src="data:image/png;base64,iVBORw0KGgo=" alt="dot"> <a href="data&#58text/html,x">e</a>
+
+            <p title="metadata: kept">file: a word, data: another</p>
+
+            """
+        let output = model(markdown, unsafeHTML: true)
+        let html = output.model.intro
+        #expect(html.contains("<a>d</a> <a>f</a>"), "\(html)")
+        #expect(html.contains("<img src=\"data:image/png;base64,iVBORw0KGgo=\" alt=\"dot\"> <a>e</a>"), "\(html)")
+        #expect(html.contains("<p title=\"metadata: kept\">file: a word, data: another</p>"), "\(html)")
+        #expect(
+            output.diagnostics.map(\.message) == [
+                "raw HTML <a href> with a data: URL omitted: such links are never kept",
+                "raw HTML <a href> with a file: URL omitted: such links are never kept",
+                "raw HTML <a href> with a data: URL omitted: such links are never kept",
+            ])
+    }
+
     /// A script URL the parser does not read as an attribute (in a comment) still takes the piece with it.
     @Test func aScriptURLOutsideAnAttributeTakesItsPiece() {
         let output = model("<!-- <a href=\"javascript:x\"> -->\n\nafter\n", unsafeHTML: true)
