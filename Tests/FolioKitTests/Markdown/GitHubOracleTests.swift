@@ -16,6 +16,8 @@ import Testing
     static let knownDifferences: [String: String] = [
         "autolink-entity":
             "an address ending in an entity (`?q=1&amp;`): cmark-gfm reads the address before entities are decoded and leaves `&amp;` out; Folio reads it after, when it is a plain `&`, and keeps it",
+        "autolink-emphasis-in-path":
+            "`https://example.com/*emph*`: cmark-gfm reads the address first, up to the space, and leaves the last `*` out; Folio reads the emphasis first and links the address up to it",
         "autolink-www-after":
             "`_www.example.com_`: cmark-gfm reads the closing `_` as part of the domain, which then has an underscore, and links nothing; Folio reads the emphasis first and links the address",
         "task-in-blockquote":
