@@ -12,7 +12,7 @@ extension Folio {
         @Option(help: "The theme folder; by default ./Templates when it exists.") var templates: String?
 
         func validate() throws {
-            guard FileSystem.isFile(page) else { throw ValidationError("no file at '\(page)'") }
+            if let problem = PageLocator.notAFile(page) { throw ValidationError(problem) }
             if let templates, !FileSystem.isDirectory(templates) {
                 throw ValidationError("no templates folder at '\(templates)'")
             }

@@ -10,7 +10,7 @@ extension Folio {
             String?
 
         func validate() throws {
-            guard FileSystem.isFile(page) else { throw ValidationError("no file at '\(page)'") }
+            if let problem = PageLocator.notAFile(page) { throw ValidationError(problem) }
         }
 
         func run() throws {

@@ -33,6 +33,20 @@ struct PageContentTests {
             "\(run)")
     }
 
+    /// A folder given as the page said "no file at 'Content'", as if nothing were there.
+    @Test func modelAndAppearanceSayWhenThePageIsAFolder() throws {
+        for command in ["model", "appearance"] {
+            let run = try Folio.run([command, "Content/guide"], in: Folio.fixture("cli-model"))
+            #expect(run.status == 2 && run.stdout.isEmpty, "\(run)")
+            #expect(
+                run.stderr.contains(
+                    "'Content/guide' is a folder: name one of its pages, such as 'Content/guide/index.md'"),
+                "\(run)")
+            let missing = try Folio.run([command, "Content/nothing.md"], in: Folio.fixture("cli-model"))
+            #expect(missing.status == 2 && missing.stderr.contains("no file at 'Content/nothing.md'"), "\(missing)")
+        }
+    }
+
     @Test func modelCommandPrintsTheTableDataModelAsJSON() throws {
         let run = try Folio.run(["model", "Content/guide/tour.md"], in: Folio.fixture("cli-model"))
         #expect(run.status == 0, "\(run)")

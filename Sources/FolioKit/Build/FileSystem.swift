@@ -33,6 +33,16 @@ public enum PageLocator {
         public var description: String
     }
 
+    /// Why `page`, as typed for `folio model` or `folio appearance`, is no page file; nil when it is a file.
+    public static func notAFile(_ page: String) -> String? {
+        if FileSystem.isFile(page) { return nil }
+        if FileSystem.isDirectory(page) {
+            let folder = page.hasSuffix("/") ? String(page.dropLast()) : page
+            return "'\(page)' is a folder: name one of its pages, such as '\(folder)/index.md'"
+        }
+        return "no file at '\(page)'"
+    }
+
     public static func locate(_ page: String, content: String?) throws -> Located {
         let pageURL = URL(fileURLWithPath: page).standardizedFileURL
         var folder: URL
