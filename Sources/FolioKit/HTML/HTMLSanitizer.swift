@@ -27,6 +27,8 @@ struct HTMLSanitizer {
     }
 
     private(set) var omissions: [Omission] = []
+    /// Where the tag of each omission starts in its piece (0 for those the sanitizer was made with).
+    private(set) var omissionOffsets: [Int] = []
     /// Inside an element dropped with its content (`<script>` … `</script>`) across inline pieces.
     private(set) var droppingContentOf: String?
     /// What a link (`href`) or an image (`src`) written in raw HTML becomes: the page's Markdown links' rule, so that
@@ -39,6 +41,7 @@ struct HTMLSanitizer {
 
     init(omissions: [Omission] = [], rewriteURL: @escaping @Sendable (String, Bool) -> String = { url, _ in url }) {
         self.omissions = omissions
+        omissionOffsets = Array(repeating: 0, count: omissions.count)
         self.rewriteURL = rewriteURL
     }
 
@@ -46,6 +49,7 @@ struct HTMLSanitizer {
 
     /// A block of raw HTML: every token of it.
     mutating func sanitizeBlock(_ html: String) -> String {
+        tagOffset = 0
         if HTMLNesting.isTooDeep(html) {
             note(.tooDeep)
             return ""
@@ -196,7 +200,10 @@ struct HTMLSanitizer {
     static func authorID(_ value: String) -> String { ReservedIDs.authorID(value) }
 
     private mutating func note(_ omission: Omission) {
-        if !omissions.contains(omission) { omissions.append(omission) }
+        if !omissions.contains(omission) {
+            omissions.append(omission)
+            omissionOffsets.append(tagOffset)
+        }
     }
 
     // MARK: What the tree builder ignored

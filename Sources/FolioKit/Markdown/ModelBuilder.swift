@@ -535,7 +535,12 @@ struct ModelBuilder {
                 parent = node.parent
                 node.literal = sanitizer.sanitizeTag(node.literal)
             }
-            for omission in sanitizer.omissions[reported...] { report(.warning, omission.message, at: node) }
+            for index in reported..<sanitizer.omissions.count {
+                // A block's omission at its tag's line; an inline tag is a node of its own, where it stands.
+                report(
+                    .warning, sanitizer.omissions[index].message, at: node,
+                    offset: kind == .htmlBlock ? sanitizer.omissionOffsets[index] : nil, in: written)
+            }
             checkLinks(sanitizer.links[checked...], in: written, at: node)
             checked = sanitizer.links.count
         }
@@ -559,24 +564,30 @@ struct ModelBuilder {
                 links.append(link)
                 continue
             }
-            let before = html.utf8.prefix(offset)
-            let lines = before.count { $0 == UInt8(ascii: "\n") }
-            let lineStart =
-                before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 }
-                ?? 0
-            link.line += lines
-            link.column = lines == 0 ? link.column + offset : offset - lineStart + 1
+            (link.line, link.column) = Self.position(of: offset, in: html, line: link.line, column: link.column)
             links.append(link)
         }
     }
 
+    /// Where byte `offset` of a raw HTML block's text stands, the block starting at `line` and `column`.
+    static func position(of offset: Int, in html: String, line: Int, column: Int) -> (line: Int, column: Int) {
+        let before = html.utf8.prefix(offset)
+        let lines = before.count { $0 == UInt8(ascii: "\n") }
+        let lineStart =
+            before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
+        return (line + lines, lines == 0 ? column + offset : offset - lineStart + 1)
+    }
+
+    /// `offset`: where in `html`, the node's raw HTML, the problem stands (nil: at the node).
     private mutating func report(
-        _ severity: Diagnostic.Severity, _ message: String, at node: MarkdownNode, columnOffset: Int = 0
+        _ severity: Diagnostic.Severity, _ message: String, at node: MarkdownNode, columnOffset: Int = 0,
+        offset: Int? = nil, in html: String = ""
     ) {
         var located: MarkdownNode? = node
         while let current = located, current.line == 0 { located = current.parent }
-        let line = (located?.line ?? 1) + input.lineOffset
-        let column = (located?.column ?? 1) + columnOffset
+        var line = (located?.line ?? 1) + input.lineOffset
+        var column = (located?.column ?? 1) + columnOffset
+        if let offset { (line, column) = Self.position(of: offset, in: html, line: line, column: column) }
         diagnostics.report(
             Diagnostic(path: input.displayPath, line: line, column: column, severity: severity, message: message))
     }

@@ -10,6 +10,26 @@ import Testing
         #expect(output.diagnostics.map(\.severity) == [.warning, .warning])
     }
 
+    /// What a block of raw HTML loses is reported where its tag stands, not at the block's first line.
+    @Test func aBlocksOmissionsAreReportedAtTheirTags() {
+        let markdown = """
+            Intro.
+
+            <div align="center">
+              <img src="logo.png" alt="Logo">
+              <p>Text</p>
+                <iframe src="https://example.com/"></iframe>
+              <span onclick="x()">c</span>
+            </div>
+
+            """
+        let output = model(markdown)
+        #expect(
+            output.diagnostics.map { "\($0.line):\($0.column) \($0.message.prefix(34))" } == [
+                "6:5 raw HTML <iframe> omitted: it is n", "7:3 raw HTML attribute 'onclick' of <s",
+            ])
+    }
+
     @Test func rawHTMLIsKeptWhenTheSiteOptsIn() {
         let output = model("<div class=x>raw</div>\n", unsafeHTML: true)
         #expect(output.model.intro.contains("<div class=x>raw</div>"))
