@@ -38,12 +38,11 @@ struct ExternalLinkCheck {
             group.enter()
             var request = URLRequest(url: target, timeoutInterval: timeout)
             request.setValue("Folio link check", forHTTPHeaderField: "User-Agent")
-            session.dataTask(with: request) { _, response, error in
-                let problem = Self.problem(response: response, error: error, timeout: timeout)
+            Probe(request: request, session: session, timeout: timeout).run { problem in
                 if let problem { found.add(url, problem) }
                 slots.signal()
                 group.leave()
-            }.resume()
+            }
         }
         group.wait()
         problems.merge(found.all) { first, _ in first }
@@ -60,7 +59,7 @@ struct ExternalLinkCheck {
         return failures
     }
 
-    private static func problem(response: URLResponse?, error: Error?, timeout: Double) -> String? {
+    fileprivate static func problem(response: URLResponse?, error: Error?, timeout: Double) -> String? {
         if let error = error as? URLError {
             if error.code == .timedOut { return "did not answer within \(Self.seconds(timeout))" }
             return "failed: \(error.localizedDescription)"
@@ -73,7 +72,7 @@ struct ExternalLinkCheck {
         return nil
     }
 
-    private static func seconds(_ value: Double) -> String {
+    fileprivate static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
@@ -97,5 +96,71 @@ private final class Problems: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return problems
+    }
+}
+
+/// One link's fetch: a HEAD request, as only the status matters, and a GET when the server refuses HEAD (an error
+/// status: some servers answer HEAD with 405 or 404). A GET was the only request, and its body was kept whole in
+/// memory: a large download was read to its end, and an endless one took the process to the out-of-memory killer.
+/// Each request is cancelled at its deadline: the session's time-out measures only silence, so a server sending a
+/// byte at a time was waited on for good.
+private final class Probe: @unchecked Sendable {
+    private let request: URLRequest
+    private let session: URLSession
+    private let timeout: Double
+
+    init(request: URLRequest, session: URLSession, timeout: Double) {
+        (self.request, self.session, self.timeout) = (request, session, timeout)
+    }
+
+    func run(done: @escaping @Sendable (String?) -> Void) {
+        var head = request
+        head.httpMethod = "HEAD"
+        fetch(head) { [self] problem, status in
+            guard let status, !(200..<400).contains(status) else { return done(problem) }
+            fetch(request) { problem, _ in done(problem) }
+        }
+    }
+
+    /// The problem with `request`'s answer (nil: none), and its status when it had one.
+    private func fetch(_ request: URLRequest, then: @escaping @Sendable (String?, Int?) -> Void) {
+        let deadline = Deadline()
+        let timeout = timeout
+        let task = session.dataTask(with: request) { _, response, error in
+            guard deadline.finish() else {
+                return then("did not answer within \(ExternalLinkCheck.seconds(timeout))", nil)
+            }
+            let status = (response as? HTTPURLResponse)?.statusCode
+            then(ExternalLinkCheck.problem(response: response, error: error, timeout: timeout), status)
+        }
+        task.resume()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            if deadline.expire() { task.cancel() }
+        }
+    }
+}
+
+/// Whichever comes first of a request's answer and its deadline.
+private final class Deadline: @unchecked Sendable {
+    private let lock = NSLock()
+    private var settled = false
+    private var expired = false
+
+    /// The answer came: true unless the deadline came first.
+    func finish() -> Bool {
+        lock.withLock {
+            settled = true
+            return !expired
+        }
+    }
+
+    /// The deadline came: true when no answer had.
+    func expire() -> Bool {
+        lock.withLock {
+            guard !settled else { return false }
+            settled = true
+            expired = true
+            return true
+        }
     }
 }

@@ -8,7 +8,9 @@ from __future__ import annotations
 import html
 import json
 import re
+import resource
 import shutil
+import subprocess
 import threading
 import time
 import xml.etree.ElementTree as ET
@@ -228,8 +230,21 @@ def _validate(value, schema, root, where="$"):
 # --------------------------------------------------------------------------- folio check --external
 
 class _Links(BaseHTTPRequestHandler):
+    head = False
+
+    def do_HEAD(self):  # noqa: N802 - the base class's name
+        self.head = True
+        if self.path == "/nohead":
+            self._send(405)
+        else:
+            self._answer()
+
     def do_GET(self):  # noqa: N802 - the base class's name
-        if self.path == "/ok":
+        self.head = False
+        self._answer()
+
+    def _answer(self):
+        if self.path in ("/ok", "/nohead"):
             self._send(200)
         elif self.path == "/moved":
             self.send_response(301)
@@ -239,6 +254,25 @@ class _Links(BaseHTTPRequestHandler):
         elif self.path == "/slow":
             time.sleep(3)
             self._send(200)
+        elif self.path == "/endless":
+            # A download without end: only the status counts, and the body is never read.
+            self.send_response(200)
+            self.end_headers()
+            try:
+                while not self.head:
+                    self.wfile.write(b"x" * 65536)
+            except OSError:
+                pass
+        elif self.path == "/trickle":
+            # Never done with its headers, a byte at a time: the session's time-out measures only silence.
+            self.wfile.write(b"HTTP/1.1 200 OK\r\n")
+            try:
+                for _ in range(100):
+                    self.wfile.write(b"X")
+                    self.wfile.flush()
+                    time.sleep(0.1)
+            except OSError:
+                pass
         else:
             self._send(404)
 
@@ -247,7 +281,8 @@ class _Links(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        if not self.head:
+            self.wfile.write(body)
 
     def log_message(self, format, *args):  # noqa: A002
         pass
@@ -264,21 +299,29 @@ def test_check_external_reports_each_failing_link_at_its_place(folio_bin, tmp_pa
         (content / "site.yml").write_text("title: External\n")
         (content / "index.md").write_text(
             f"# Links\n\n- [ok]({base}/ok)\n- [missing]({base}/missing)\n- [moved]({base}/moved)\n"
-            f"- [slow]({base}/slow)\n- [ok again]({base}/ok#part)\n")
+            f"- [slow]({base}/slow)\n- [ok again]({base}/ok#part)\n- [download]({base}/endless)\n"
+            f"- [trickle]({base}/trickle)\n- [no HEAD]({base}/nohead)\n")
         args = ["check", "--content", "Content", "--output", "Public"]
         listed = run_folio(folio_bin, *args, "--format", "json", cwd=tmp_path / "site")
         assert listed.returncode == 0, listed.stderr
         report = json.loads(listed.stdout)
         assert [(link["url"], link["line"]) for link in report["externalLinks"]] == [
-            (f"{base}/ok", 3), (f"{base}/missing", 4), (f"{base}/moved", 5), (f"{base}/slow", 6), (f"{base}/ok#part", 7)]
+            (f"{base}/ok", 3), (f"{base}/missing", 4), (f"{base}/moved", 5), (f"{base}/slow", 6), (f"{base}/ok#part", 7),
+            (f"{base}/endless", 8), (f"{base}/trickle", 9), (f"{base}/nohead", 10)]
         assert report["diagnostics"] == [], "nothing is fetched without --external"
 
-        run = run_folio(folio_bin, *args, "--external", "--timeout", "1", "--concurrency", "2", cwd=tmp_path / "site")
+        # Under 2 GB of address space and two minutes: a regression that reads the endless body fails here
+        # instead of taking the machine's memory.
+        run = subprocess.run(
+            [str(folio_bin), *args, "--external", "--timeout", "1", "--concurrency", "2"], cwd=tmp_path / "site",
+            capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30)))
         assert run.returncode == 0, f"failures are warnings without --strict:\n{run.stderr}"
-        warnings = [line for line in run.stderr.splitlines() if ": warning: " in line]
-        assert len(warnings) == 2, run.stderr
+        warnings = sorted(line for line in run.stderr.splitlines() if ": warning: " in line)
+        assert len(warnings) == 3, run.stderr
         assert warnings[0].startswith("Content/index.md:4:3: warning: external link") and "404" in warnings[0], warnings
         assert warnings[1].startswith("Content/index.md:6:3: warning: external link") and "within 1 s" in warnings[1], warnings
+        assert warnings[2].startswith("Content/index.md:9:3: warning: external link") and "within 1 s" in warnings[2], warnings
         strict = run_folio(folio_bin, *args, "--external", "--timeout", "1", "--strict", cwd=tmp_path / "site")
         assert strict.returncode == 1, strict.stderr
         assert not (tmp_path / "site" / "Public").exists()
