@@ -52,7 +52,16 @@ struct HeadingAttributes: Equatable {
                 value = rest.prefix { !$0.isWhitespace }
                 rest = rest.dropFirst(value.count)
             }
-            attributes.values.append((String(key), String(value)))
+            var joined = String(value)
+            // A nesting written as the guide writes it, `{view=tabs > paged}`, is one value: the words joined by `>`.
+            while true {
+                let after = rest.drop { $0 == " " || $0 == "\t" }
+                guard let next = after.first, joined.hasSuffix(">") || next == ">" else { break }
+                let word = after.prefix { !$0.isWhitespace }
+                joined += " " + word
+                rest = after.dropFirst(word.count)
+            }
+            attributes.values.append((String(key), joined))
         }
         return sawAny ? attributes : nil
     }

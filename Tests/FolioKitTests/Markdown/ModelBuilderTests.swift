@@ -115,6 +115,16 @@ func model(
         #expect(output.model.sections[0].title == "Gallery")
     }
 
+    /// A nesting as the guide writes it, with spaces around `>`, was read as no attributes at all: the heading kept
+    /// `{view=tabs > paged}` in its title and the section stayed a list.
+    @Test(arguments: ["tabs > paged", "tabs>paged", "tabs >paged", "tabs> paged", "\"tabs > paged\" #h"])
+    func aNestedViewAttributeIsReadWithOrWithoutSpaces(written: String) {
+        let output = model("## Handbook {view=\(written)}\n\n### Swift\n\n#### Values\n\n#### Types\n")
+        #expect(output.model.sections[0].view == ViewSpec([.tabs, .paged]), "\(output.diagnostics.all)")
+        #expect(output.model.sections[0].title == "Handbook")
+        #expect(output.diagnostics.isEmpty)
+    }
+
     @Test func unknownViewAttributeIsAnErrorAtTheBrace() {
         let output = model("Intro\n\n## Gallery {view=carousel}\n")
         #expect(output.diagnostics.count == 1)
