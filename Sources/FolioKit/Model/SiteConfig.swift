@@ -48,6 +48,9 @@ public struct SiteConfig: Sendable {
     public static func baseURLProblem(_ url: String) -> String? {
         let usage = "must be an http(s) URL or a path like /project/"
         if LinkPolicy.isDangerous(url, isImage: false) { return usage }
+        if let scheme = URLScheme.scheme(of: url), scheme != "http", scheme != "https" {
+            return "\(usage), not a \(scheme): URL"
+        }
         // `%` starts the encoding itself: an encoded base (`/my%20docs/`) is fine.
         guard let byte = url.utf8.first(where: { $0 != UInt8(ascii: "%") && SitePath.needsEncoding($0) }) else {
             return nil
@@ -61,11 +64,23 @@ public struct SiteConfig: Sendable {
         return "\(usage), with what a URL cannot hold percent-encoded; it holds \(shown)"
     }
 
-    /// `baseURL` joined with a site path, when `baseURL` is absolute; empty otherwise.
+    /// `baseURL` joined with a site path, when `baseURL` is absolute; empty otherwise. As sitemaps, feeds and
+    /// canonical links want a URL: the path's characters outside ASCII percent-encoded too (`ü` is `%C3%BC`).
     public func absoluteURL(_ path: String) -> String {
         guard baseURL.contains("://") else { return "" }
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
-        return base + SitePath.encoded(path)
+        let encoded = SitePath.encoded(path)
+        guard encoded.utf8.contains(where: { $0 >= 0x80 }) else { return base + encoded }
+        let digits = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in encoded.utf8 {
+            if byte < 0x80 {
+                bytes.append(byte)
+            } else {
+                bytes += [0x25, digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+            }
+        }
+        return base + String(decoding: bytes, as: UTF8.self)
     }
 }

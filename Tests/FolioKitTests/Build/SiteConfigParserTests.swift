@@ -37,6 +37,26 @@ import Testing
         #expect(config.params.map(\.key) == ["theme_color"])
     }
 
+    /// Sitemaps, feeds and canonical links hold URLs: a page path outside ASCII is percent-encoded there, as the
+    /// sitemap protocol's own example encodes `ü` (the links inside the site keep the characters).
+    @Test func anAbsoluteURLEncodesWhatIsNotASCII() {
+        var config = SiteConfig()
+        config.baseURL = "https://example.org/docs/"
+        #expect(
+            config.absoluteURL("/ünï/страница/")
+                == "https://example.org/docs/%C3%BCn%C3%AF/%D1%81%D1%82%D1%80%D0%B0%D0%BD%D0%B8%D1%86%D0%B0/")
+        #expect(config.absoluteURL("/my notes/") == "https://example.org/docs/my%20notes/")
+        #expect(config.absoluteURL("/plain/") == "https://example.org/docs/plain/")
+    }
+
+    /// A base URL is written into every canonical link, feed and sitemap entry: only http and https, or a path.
+    @Test(arguments: ["ftp://example.org/", "mailto:me@example.org", "javascript:alert(1)", "file:///srv/site/"])
+    func aBaseURLOfAnotherSchemeIsRefused(url: String) {
+        #expect(SiteConfig.baseURLProblem(url)?.hasPrefix("must be an http(s) URL") == true, "\(url)")
+        #expect(SiteConfig.baseURLProblem("https://example.org/docs/") == nil)
+        #expect(SiteConfig.baseURLProblem("/project/") == nil)
+    }
+
     @Test func titleIsRequired() {
         let (_, diagnostics) = parse("language: en\n")
         #expect(diagnostics.count == 1)
