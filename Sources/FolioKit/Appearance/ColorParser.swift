@@ -20,6 +20,13 @@ public enum ColorParser {
     public static func parse(_ text: String) -> Result<DynamicColor, Failure> {
         let trimmed = text.trimmingWhitespace()
         if let color = UIKitColors.color(named: trimmed) { return .success(color) }
+        if trimmed.contains("("), !trimmed.hasSuffix(")"), let close = trimmed.firstIndex(of: ")") {
+            // `rgb(1,2,3);} body{…}`: closed, then more.
+            let after = trimmed[trimmed.index(after: close)...].trimmingWhitespace()
+            return .failure(
+                Failure(
+                    message: "'\(trimmed)' is not a color: '\(after)' follows its closing `)`; write the color alone"))
+        }
         if trimmed.contains("("), !trimmed.hasSuffix(")") {
             let message =
                 "'\(trimmed)' is not a color: `(` is never closed; inside {light: …, dark: …} a comma "

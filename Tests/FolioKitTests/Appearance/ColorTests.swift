@@ -95,6 +95,23 @@ import Testing
         #expect(cased.message.hasSuffix("did you mean `systemBlue`?"))
     }
 
+    /// A color with text after it (CSS slipped into the YAML) was said to leave its `(` unclosed.
+    @Test func textAfterAClosedColorIsNamed() {
+        guard case .failure(let after) = ColorParser.parse("rgb(1,2,3);} body{display:none}") else {
+            Issue.record("parsed")
+            return
+        }
+        #expect(
+            after.message
+                == "'rgb(1,2,3);} body{display:none}' is not a color: ';} body{display:none}' follows its closing `)`; write the color alone"
+        )
+        guard case .failure(let open) = ColorParser.parse("rgb(0") else {
+            Issue.record("parsed")
+            return
+        }
+        #expect(open.message.hasPrefix("'rgb(0' is not a color: `(` is never closed"))
+    }
+
     @Test func contrastFollowsWCAG() {
         let white = Color(hex: 0xFFFFFF)
         let black = Color(hex: 0x000000)
