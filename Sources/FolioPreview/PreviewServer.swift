@@ -14,6 +14,8 @@ public struct PreviewServer: Sendable {
         public var port = 8080
         public var console = Console.standard
         public var limits = ConnectionLimits()
+        /// A theme folder to use once it exists, when `build.templatesDirectory` is nil (see `Rebuilder`).
+        public var themeFolderWhenPresent: String?
 
         public init() {}
     }
@@ -31,7 +33,9 @@ public struct PreviewServer: Sendable {
     public func run() async throws {
         let console = configuration.console
         let options = configuration.build
-        let rebuilder = Rebuilder(options: options, reload: reload, console: console)
+        let themeFolder = options.templatesDirectory == nil ? configuration.themeFolderWhenPresent : nil
+        let rebuilder = Rebuilder(
+            options: options, themeFolderWhenPresent: themeFolder, reload: reload, console: console)
         let firstBuild = FirstBuildStop(console: console)
         await rebuilder.buildOnce()
         firstBuild.disarm()
@@ -50,7 +54,7 @@ public struct PreviewServer: Sendable {
         app.logger.logLevel = .error  // the server's own log lines are not for authors
 
         let watcher = SiteWatcher(
-            roots: [options.contentDirectory] + (options.templatesDirectory.map { [$0] } ?? []),
+            roots: [options.contentDirectory] + [options.templatesDirectory ?? themeFolder].compactMap { $0 },
             ignoring: [options.outputDirectory])
         let services: [any Service] = [app, Watching(watcher: watcher, rebuilder: rebuilder, reload: reload)]
         // Shut down in reverse order: first the watcher and the event streams, then the server.

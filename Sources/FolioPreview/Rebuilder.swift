@@ -7,14 +7,18 @@ import Foundation
 /// itself), never on Swift's cooperative pool, which the server needs meanwhile.
 final class Rebuilder: Sendable {
     let options: SiteBuilder.Options
+    /// The theme folder used from the first build after it appears (./Templates when `--templates` is not given),
+    /// and left for the default theme when it goes: a theme begun while the preview runs is seen without a restart.
+    let themeFolderWhenPresent: String?
     let reload: LiveReload
     let console: Console
     private let queue = DispatchQueue(label: "folio serve: build")
     /// The build cache stays in memory between rebuilds: a one-page edit renders one page.
     let session = BuildSession()
 
-    init(options: SiteBuilder.Options, reload: LiveReload, console: Console) {
+    init(options: SiteBuilder.Options, themeFolderWhenPresent: String? = nil, reload: LiveReload, console: Console) {
         self.options = options
+        self.themeFolderWhenPresent = themeFolderWhenPresent
         self.reload = reload
         self.console = console
     }
@@ -79,13 +83,16 @@ final class Rebuilder: Sendable {
     /// A cancelled wait returns nil at once (the server is stopping); the build itself runs to its end
     /// or until the process exits, which leaves the output as an interrupted `folio build` does.
     private func build() async -> SiteBuilder.Result? {
-        let options = self.options
+        var options = self.options
+        if let folder = themeFolderWhenPresent, options.templatesDirectory == nil, FileSystem.isDirectory(folder) {
+            options.templatesDirectory = folder
+        }
         let waiting = BuildWait()
         await reload.setBuilding(true)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { done in
                 waiting.set(done)
-                queue.async { [session] in waiting.resume(SiteBuilder.build(options, session: session)) }
+                queue.async { [session, options] in waiting.resume(SiteBuilder.build(options, session: session)) }
             }
         } onCancel: {
             waiting.resume(nil)

@@ -107,7 +107,14 @@ final class SiteWatcher: @unchecked Sendable {
             for sub in Self.subfolders(of: folder) where counts(sub) { _ = watchTree(sub) }
             return true
         }
-        for root in roots where FileManager.default.fileExists(atPath: root) {
+        // A root not there yet (a theme folder not begun) is looked for, and reported as a change when it comes: it
+        // holds no page, so nothing is missed meanwhile and the watcher stays complete.
+        var awaited: [String] = []
+        for root in roots {
+            guard FileManager.default.fileExists(atPath: root) else {
+                awaited.append(root)
+                continue
+            }
             guard watchTree(root) else { return false }  // e.g. out of watches: poll instead
         }
         lock.withLock { watchingSince = DispatchTime.now().uptimeNanoseconds }
@@ -141,6 +148,13 @@ final class SiteWatcher: @unchecked Sendable {
         while !isStopped {
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, pending.isEmpty ? 200 : quietPeriod)
+            if !awaited.isEmpty {
+                for root in awaited where FileSystem.isDirectory(root) && watchTree(root) {
+                    awaited.removeAll { $0 == root }
+                    if pending.isEmpty { firstPending = DispatchTime.now() }
+                    pending.insert(root)
+                }
+            }
             if lock.withLock({ !missingRoots.isEmpty }) {
                 let returned = watchReturnedRoots()
                 if !returned.isEmpty {

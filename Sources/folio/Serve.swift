@@ -54,6 +54,8 @@ extension Folio {
             var configuration = PreviewServer.Configuration()
             configuration.build.contentDirectory = content
             configuration.build.templatesDirectory = templatesDirectory
+            // Without --templates, a ./Templates made while the preview runs is the theme from then on.
+            if templates == nil { configuration.themeFolderWhenPresent = "Templates" }
             // Served from as written to: `Nope/../Site` has no folder to go through.
             configuration.build.outputDirectory = OutputSafety.located(output)
             configuration.build.includeDrafts = drafts

@@ -78,6 +78,27 @@ struct ServeEndToEndTests {
         #expect(build.terminationStatus == 0 && json.contains("\"rendered\": 0,"), "\(json)")
     }
 
+    /// `./Templates` begun while the preview runs is the theme from then on, without a restart (it was neither
+    /// watched nor used when it was not there at the start).
+    @Test func aThemeFolderBegunWhileServingIsUsed() throws {
+        let serve = try ServeProcess(fixture: "serve-site")
+        defer { serve.stop() }
+        let http = LoopbackHTTP(port: serve.port)
+        #expect(try !http.get("/about/").body.contains("Made while serving"))
+        try FileManager.default.createDirectory(
+            at: serve.site.appendingPathComponent("Templates/partials"), withIntermediateDirectories: true)
+        try serve.write(
+            "Templates/partials/footer.mustache", "<footer class=\"folio-footer\">Made while serving</footer>\n")
+        let deadline = Date(timeIntervalSinceNow: 10)
+        var page = ""
+        repeat {
+            Thread.sleep(forTimeInterval: 0.1)
+            page = try http.get("/about/").body
+        } while !page.contains("Made while serving") && Date() < deadline
+        #expect(page.contains("Made while serving"), "\(serve.output)")
+        #expect(page.contains("The first version of the about page."))
+    }
+
     /// A rebuild looks again only at the files the watcher saw change (inotify sees every one): after every kind of
     /// change, the output is the one a clean build makes.
     @Test func everyKindOfChangeWhileServingEndsAsACleanBuild() throws {

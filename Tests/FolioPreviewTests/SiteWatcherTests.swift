@@ -81,6 +81,24 @@ struct SiteWatcherTests {
         #expect(await nextBatch(watcher) == [folder.path("Content/guide/setup.md")])
     }
 
+    /// A theme folder begun while the preview runs was never watched: a root not there at the start is looked for,
+    /// and watched from when it appears, which is a change. It holds no page, so the watcher stays complete meanwhile.
+    @Test func aRootMadeAfterTheStartIsWatchedFromThen() async throws {
+        let folder = try Folder()
+        let templates = folder.url.appendingPathComponent("Templates").path
+        let watcher = SiteWatcher(roots: [folder.content, templates])
+        watcher.start()
+        defer { watcher.stop() }
+        try await settle()
+        #expect(watcher.completeSince != nil)
+        try FileManager.default.createDirectory(atPath: templates + "/partials", withIntermediateDirectories: true)
+        #expect(await nextBatch(watcher)?.contains(folder.path("Templates")) == true)
+        try await settle()
+        try folder.write("Templates/partials/footer.mustache", "<footer>mine</footer>\n")
+        #expect(await nextBatch(watcher) == [folder.path("Templates/partials/footer.mustache")])
+        #expect(watcher.completeSince != nil)
+    }
+
     /// `mv Content Content-old; mv Content.new Content`: the watch followed the folder moved away, and reported its
     /// changes under the old name, and none of the folder in its place.
     @Test func aContentFolderMovedAwayAndReplacedIsWatchedInItsPlace() async throws {
