@@ -322,6 +322,9 @@ def test_check_external_reports_each_failing_link_at_its_place(folio_bin, tmp_pa
         assert warnings[0].startswith("Content/index.md:4:3: warning: external link") and "404" in warnings[0], warnings
         assert warnings[1].startswith("Content/index.md:6:3: warning: external link") and "within 1 s" in warnings[1], warnings
         assert warnings[2].startswith("Content/index.md:9:3: warning: external link") and "within 1 s" in warnings[2], warnings
+        # The summary's time is the whole check's: the fetches waited at least the one-second deadline.
+        summary = re.search(r"^Check passed: .* in ([0-9.]+) s$", run.stdout + run.stderr, re.MULTILINE)
+        assert summary and float(summary.group(1)) >= 1, run.stdout + run.stderr
         strict = run_folio(folio_bin, *args, "--external", "--timeout", "1", "--strict", cwd=tmp_path / "site")
         assert strict.returncode == 1, strict.stderr
         assert not (tmp_path / "site" / "Public").exists()
