@@ -7,8 +7,9 @@ import Foundation
 /// itself), never on Swift's cooperative pool, which the server needs meanwhile.
 final class Rebuilder: Sendable {
     let options: SiteBuilder.Options
-    /// The theme folder used from the first build after it appears (./Templates when `--templates` is not given),
-    /// and left for the default theme when it goes: a theme begun while the preview runs is seen without a restart.
+    /// The theme folder to use from the first build after it appears, when there was none at the start (./Templates
+    /// when `--templates` is not given), and the default theme again if it goes: a theme begun while the preview
+    /// runs is seen without a restart.
     let themeFolderWhenPresent: String?
     let reload: LiveReload
     let console: Console
